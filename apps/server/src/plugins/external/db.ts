@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import path from 'node:path';
+import { openDatabase, type Database, type Db } from '../../db/client.js';
+import { seedDemoData } from '../../db/seed.js';
+import type { Config } from '../../env.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  config: Config;
+  /** An already open database (tests share one per worker); opened from the config otherwise. */
+  database?: Database | undefined;
+}
+
+/** Opens and migrates the database, loads the demo data on first start, closes it on shutdown. */
+export default fp<DbPluginOptions>(
+  async (app, { config, database }) => {
+    const opened =
+      database ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+        afterMigrate: async (db) => {
+          if (!config.seedDemo) return;
+          const ran = await seedDemoData(db);
+          if (ran.length > 0) app.log.info({ steps: ran }, 'demo data loaded');
+        },
+      }));
+    app.decorate('config', config);
+    app.decorate('database', opened);
+    app.decorate('db', opened.db);
+    if (!database) {
+      app.addHook('onClose', async () => {
+        await opened.close();
+      });
+    }
+  },
+  { name: 'db' },
+);

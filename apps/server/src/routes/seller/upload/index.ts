@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, UploadResult } from '@sales/contract';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import Type from 'typebox';
+import { uploads } from '../../../db/schema.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import { ok } from '../../../lib/reply.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
+import { sniffImage } from '../../../plugins/app/storage.js';
+
+const tags = ['upload'];
+
+/** Image upload (checked by content, size-limited) and the read-back of stored images. */
+const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 10, parts: 12 } });
+
+  app.post(
+    '/img',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security: [{ token: [] }], summary: '上传图片（JPEG、PNG、GIF、WebP，5MB 以内）', consumes: ['multipart/form-data'], response: { 200: Envelope(UploadResult) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw badRequest('请以表单方式上传图片');
+      const file = await request.file();
+      if (!file) throw badRequest('请选择要上传的图片');
+      const data = await file.toBuffer();
+      if (data.length === 0) throw badRequest('图片内容为空');
+      const kind = sniffImage(data);
+      if (!kind) throw badRequest('只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
+      const key = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+      await app.storage.put(key, data);
+      const originalName = file.filename.slice(0, 255);
+      try {
+        await app.db.insert(uploads).values({ key, ownerId: user.id, contentType: kind.contentType, size: data.length, originalName });
+      } catch (error) {
+        await app.storage.delete(key);
+        throw error;
+      }
+      return ok({ url: `/seller/upload/files/${key}`, name: originalName, size: data.length, contentType: kind.contentType });
+    },
+  );
+
+  app.get(
+    '/files/:key',
+    { schema: { tags, summary: '读取已上传的图片', params: Type.Object({ key: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => {
+      const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
+      const data = row ? await app.storage.get(row.key) : null;
+      if (!row || !data) throw notFound('图片不存在');
+      return reply
+        .header('Content-Type', row.contentType)
+        .header('Content-Disposition', 'inline')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(data);
+    },
+  );
+};
+
+export default uploadRoutes;

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, Envelope, VERSION_CODE, VersionInfo, VersionUpdateBody, VersionUpdateResult } from '@sales/contract';
+import { clientVersions } from '../../../db/schema.js';
+import { readToken } from '../../../plugins/app/authentication.js';
+import { ok } from '../../../lib/reply.js';
+
+const tags = ['version'];
+
+/** Compares dotted versions numerically: -1, 0 or 1. */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const right = b.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
+    const diff = (left[i] ?? 0) - (right[i] ?? 0);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}
+
+const versionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/', { schema: { tags, summary: '服务端与应用版本', response: { 200: Envelope(VersionInfo) } } }, async () =>
+    ok({ version: APP_VERSION, versionCode: VERSION_CODE, configVersion: CONFIG_VERSION, buildTime: BUILD_TIME, serverTime: new Date().toISOString() }),
+  );
+
+  app.post(
+    '/update',
+    { schema: { tags, summary: '上报客户端版本并检查更新', body: VersionUpdateBody, response: { 200: Envelope(VersionUpdateResult) } } },
+    async (request) => {
+      const { version, versionCode, platform } = request.body;
+      const token = readToken(request.headers.authorization);
+      const user = token ? await app.accounts.authenticate(token) : null;
+      await app.db.insert(clientVersions).values({ version, versionCode, platform, staffId: user?.id });
+      const behind = compareVersions(version, APP_VERSION) < 0 || (versionCode !== undefined && versionCode < VERSION_CODE);
+      return ok({
+        hasUpdate: behind,
+        force: compareVersions(version, '2.0.0') < 0,
+        latestVersion: APP_VERSION,
+        latestVersionCode: VERSION_CODE,
+        notes: behind ? `新版本 ${APP_VERSION} 已发布，刷新页面即可更新` : '当前已是最新版本',
+      });
+    },
+  );
+};
+
+export default versionRoutes;

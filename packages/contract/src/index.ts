@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './validators.js';
+export * from './money.js';
+export * from './session.js';
+export * from './schemas.js';

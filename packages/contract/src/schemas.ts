@@ -1,0 +1,129 @@
+/**
+ * The API contract: every request body and response payload, once, as TypeBox schemas.
+ * The server validates and serialises with them; the web imports their static types.
+ */
+import Type from 'typebox';
+
+/** The DESIGN §5 envelope around every response. */
+export const Envelope = <T extends Type.TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+
+export const ErrorEnvelope = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Null() });
+export type ErrorEnvelope = Type.Static<typeof ErrorEnvelope>;
+
+export const Empty = Type.Null();
+
+export const SendMsgScene = Type.Union([Type.Literal('login'), Type.Literal('newPhone')]);
+export const SendMsgBody = Type.Object({
+  phone: Type.String({ maxLength: 32 }),
+  scene: Type.Optional(SendMsgScene),
+});
+export type SendMsgBody = Type.Static<typeof SendMsgBody>;
+
+export const OwnPhoneScene = Type.Union([Type.Literal('changePhone'), Type.Literal('password'), Type.Literal('deregister')]);
+export const SendBody = Type.Object({ scene: OwnPhoneScene });
+export type SendBody = Type.Static<typeof SendBody>;
+
+export const SendResult = Type.Object({
+  /** Seconds before another code may be requested. */
+  resendAfter: Type.Integer(),
+  /** The masked phone the code went to. */
+  phone: Type.String(),
+});
+export type SendResult = Type.Static<typeof SendResult>;
+
+export const LoginBody = Type.Object({
+  phone: Type.String({ maxLength: 32 }),
+  password: Type.Optional(Type.String({ maxLength: 128 })),
+  code: Type.Optional(Type.String({ maxLength: 16 })),
+});
+export type LoginBody = Type.Static<typeof LoginBody>;
+
+export const AccountInfo = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  phone: Type.String(),
+});
+export type AccountInfo = Type.Static<typeof AccountInfo>;
+
+export const LoginResult = Type.Object({ accountInfo: AccountInfo, token: Type.String() });
+export type LoginResult = Type.Static<typeof LoginResult>;
+
+export const UserInfoBody = Type.Object({
+  id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 32 })])),
+  Version: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type UserInfoBody = Type.Static<typeof UserInfoBody>;
+
+export const PositionUserSchema = Type.Object({
+  departmentId: Type.Integer(),
+  departmentName: Type.String(),
+  isLeader: Type.Boolean(),
+  drawAuth: Type.Boolean(),
+});
+
+export const UserInfo = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  phone: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  positionUsers: Type.Array(PositionUserSchema),
+  reportAllSites: Type.Boolean(),
+  teamReportAuth: Type.Boolean(),
+});
+export type UserInfo = Type.Static<typeof UserInfo>;
+
+export const VersionInfo = Type.Object({
+  version: Type.String(),
+  versionCode: Type.Integer(),
+  configVersion: Type.String(),
+  buildTime: Type.String(),
+  serverTime: Type.String(),
+});
+export type VersionInfo = Type.Static<typeof VersionInfo>;
+
+export const VersionUpdateBody = Type.Object({
+  version: Type.String({ maxLength: 32 }),
+  versionCode: Type.Optional(Type.Integer({ minimum: 0 })),
+  platform: Type.Optional(Type.String({ maxLength: 16 })),
+});
+export type VersionUpdateBody = Type.Static<typeof VersionUpdateBody>;
+
+export const VersionUpdateResult = Type.Object({
+  hasUpdate: Type.Boolean(),
+  force: Type.Boolean(),
+  latestVersion: Type.String(),
+  latestVersionCode: Type.Integer(),
+  notes: Type.String(),
+});
+export type VersionUpdateResult = Type.Static<typeof VersionUpdateResult>;
+
+export const UploadResult = Type.Object({
+  url: Type.String(),
+  name: Type.String(),
+  size: Type.Integer(),
+  contentType: Type.String(),
+});
+export type UploadResult = Type.Static<typeof UploadResult>;
+
+export const HealthResult = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+
+export const DevSmsQuery = Type.Object({ phone: Type.String({ maxLength: 32 }) });
+export const DevSmsResult = Type.Object({ phone: Type.String(), code: Type.String(), scene: Type.String(), createdAt: Type.String() });
+export type DevSmsResult = Type.Static<typeof DevSmsResult>;
+
+/** Chinese names of request fields, for validation messages. */
+export const FIELD_LABELS: Record<string, string> = {
+  phone: '手机号',
+  password: '密码',
+  code: '验证码',
+  scene: '验证码用途',
+  id: '用户ID',
+  Version: '版本号',
+  version: '版本号',
+  versionCode: '版本代码',
+  platform: '平台',
+  siteId: '站点',
+  page: '页码',
+  pageSize: '每页条数',
+};
