@@ -24,11 +24,10 @@ export default fp(
           'frame-ancestors': ["'none'"],
         },
       },
-      // Camera access is needed by the QR scanner; nothing else is.
-      permissionsPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       hsts: app.config.production ? { maxAge: 15552000, includeSubDomains: true } : false,
     });
+    // Camera access is needed by the QR scanner; nothing else is. Helmet 8 has no option for this header.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(self)');
     });

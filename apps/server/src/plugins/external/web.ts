@@ -19,12 +19,12 @@ export default fp(
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const relative = path.relative(root, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {
-          res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR}, immutable`);
+          reply.header('Cache-Control', `public, max-age=${ONE_YEAR}, immutable`);
         } else {
-          res.setHeader('Cache-Control', 'no-cache');
+          reply.header('Cache-Control', 'no-cache');
         }
       },
     });
