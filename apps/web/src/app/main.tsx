@@ -1,0 +1,60 @@
+import { BUILD_TIME, STORAGE_KEYS } from '@sales/contract';
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { endSession, refreshUserInfo } from '../features/auth/session';
+import { useSession } from '../features/auth/session-store';
+import { configureApiClient } from '../lib/api-client';
+import { bindRouter } from '../lib/navigation';
+import { ensureDeviceId, writeStorage } from '../lib/storage';
+import { installNavigationGuards } from './navigation-guards';
+import { AppProvider, queryClient } from './provider';
+import { createAppRouter } from './router';
+import './styles.css';
+
+// antd-mobile's imperative Toast/Dialog/ActionSheet render through React 19's root API.
+const roots = new WeakMap<Element | DocumentFragment, Root>();
+unstableSetRender((node, container) => {
+  let root = roots.get(container);
+  if (!root) {
+    root = createRoot(container);
+    roots.set(container, root);
+  }
+  root.render(node);
+  return async () => {
+    await Promise.resolve();
+    root.unmount();
+    roots.delete(container);
+  };
+});
+
+writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
+ensureDeviceId();
+
+const router = createAppRouter();
+bindRouter(router);
+installNavigationGuards();
+
+configureApiClient({
+  getToken: () => useSession.getState().token,
+  getSiteId: () => useSession.getState().currentSite?.departmentId ?? null,
+  onUnauthorized: () => {
+    queryClient.clear();
+    const { pathname, search } = router.state.location;
+    endSession(`${pathname}${search}`);
+  },
+});
+
+// A stored session refreshes its user info so sites and permissions are current.
+if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('missing #root');
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,81 @@
+import { createHashRouter, type RouteObject } from 'react-router';
+import { ROUTES, type RouteName } from '../config/paths';
+import { LazyPage, LoadFailure, type PageLoader } from './shell/lazy-page';
+import { NotFound } from './shell/not-found';
+import { PageFrame } from './shell/page-frame';
+import { RootLayout } from './shell/root-layout';
+
+const comingSoon: PageLoader = () => import('./routes/coming-soon-page');
+const home: PageLoader = () => import('./routes/home');
+
+/** Each route's page, loaded on demand. Areas that have not shipped share the coming-soon page. */
+const PAGES: Record<RouteName, PageLoader> = {
+  entry: home,
+  home,
+  departmentalSalesDetails: comingSoon,
+  departmentalSalesPerformance: comingSoon,
+  departmentMemberPage: comingSoon,
+  employeePerformanceRanking: comingSoon,
+  salesPerformance: comingSoon,
+  teamAttendance: comingSoon,
+  teamReport: comingSoon,
+  weeklyDetails: comingSoon,
+  allCustomers: comingSoon,
+  customerDetails: comingSoon,
+  customerDetailsPage: comingSoon,
+  customerOrderList: comingSoon,
+  departmentMembersDetails: comingSoon,
+  employeeOrderList: comingSoon,
+  historicalReportRecords: comingSoon,
+  historyWeekly: comingSoon,
+  orderDetails: comingSoon,
+  orderList: comingSoon,
+  privacyPolicy: () => import('./routes/privacy-policy'),
+  relationshipBind: comingSoon,
+  searchPerformance: comingSoon,
+  updateStandard: comingSoon,
+  viewPdf: comingSoon,
+  weeklyOrderList: comingSoon,
+  login: () => import('./routes/login'),
+  deregister: () => import('./routes/deregister'),
+  enterCode: () => import('./routes/enter-code'),
+  loginAgreement: () => import('./routes/user-agreement'),
+  my: () => import('./routes/my'),
+  addReport: comingSoon,
+  platformAgreement: () => import('./routes/platform-agreement'),
+  employeeReport: comingSoon,
+  logOut: comingSoon,
+  scanQRCode: comingSoon,
+  setNewPhone: comingSoon,
+  setting: () => import('./routes/setting'),
+  updatePassword: comingSoon,
+  updatePhone: comingSoon,
+  viewPhone: comingSoon,
+  orderIndex: comingSoon,
+  about: () => import('./routes/about'),
+  orderManagement: comingSoon,
+  orderSalesperson: comingSoon,
+  alova: () => import('./routes/alova'),
+  weeklyReport: comingSoon,
+  weeklyReportCopy: comingSoon,
+  weeklySalesperson: comingSoon,
+  start: () => import('./routes/start'),
+  demo: () => import('../pages-sub/demo/index'),
+};
+
+export function buildRoutes(): RouteObject[] {
+  const pages: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
+    const route = ROUTES[name];
+    return {
+      path: `/${route.path}`,
+      element: (
+        <PageFrame route={route}>
+          <LazyPage loader={PAGES[name]} />
+        </PageFrame>
+      ),
+    };
+  });
+  return [{ element: <RootLayout />, errorElement: <LoadFailure timeout={false} />, children: [...pages, { path: '*', element: <NotFound /> }] }];
+}
+
+export const createAppRouter = () => createHashRouter(buildRoutes());

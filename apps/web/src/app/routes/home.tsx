@@ -1,0 +1,69 @@
+import { ErrorBlock } from 'antd-mobile';
+import {
+  HistogramOutline,
+  ClockCircleOutline,
+  FileOutline,
+  SearchOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UserContactOutline,
+  UserOutline,
+  PieOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { routeUrl, type RouteName } from '../../config/paths';
+import { useSession } from '../../features/auth/session-store';
+import { nav } from '../../lib/navigation';
+
+interface Entry {
+  route: RouteName;
+  label: string;
+  icon: ReactNode;
+  onlyWithReport?: boolean;
+}
+
+const ENTRIES: Entry[] = [
+  { route: 'salesPerformance', label: '销售业绩', icon: <HistogramOutline /> },
+  { route: 'departmentalSalesPerformance', label: '部门销售业绩', icon: <PieOutline /> },
+  { route: 'employeePerformanceRanking', label: '员工业绩排行', icon: <UserOutline /> },
+  { route: 'departmentMemberPage', label: '部门成员', icon: <TeamOutline /> },
+  { route: 'teamAttendance', label: '团队考勤', icon: <ClockCircleOutline /> },
+  { route: 'teamReport', label: '团队报告', icon: <FileOutline />, onlyWithReport: true },
+  { route: 'allCustomers', label: '客户列表', icon: <UserContactOutline /> },
+  { route: 'orderList', label: '订单列表', icon: <UnorderedListOutline /> },
+  { route: 'searchPerformance', label: '搜索', icon: <SearchOutline /> },
+];
+
+function greeting(hour: number): string {
+  if (hour < 6) return '夜深了';
+  if (hour < 12) return '早上好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+/** 首页: custom nav bar with the greeting and site, and the grid of entries. */
+export default function HomePage() {
+  const username = useSession((state) => state.userInfo?.username ?? '');
+  const site = useSession((state) => state.currentSite);
+  const isReport = useSession((state) => state.permissionData?.isReport ?? false);
+
+  return (
+    <>
+      <header className="custom-nav">
+        <h1 className="custom-nav__title">
+          {greeting(new Date().getHours())}，{username}
+        </h1>
+        <div className="muted">{site?.departmentName ?? ''}</div>
+      </header>
+      <nav className="grid-entries" aria-label="功能入口">
+        {ENTRIES.filter((entry) => !entry.onlyWithReport || isReport).map((entry) => (
+          <button key={entry.route} type="button" onClick={() => nav.navigateTo(routeUrl(entry.route))}>
+            <span className="icon">{entry.icon}</span>
+            {entry.label}
+          </button>
+        ))}
+      </nav>
+      <ErrorBlock status="empty" title="该功能即将上线" description="今日与本月的业绩看板" />
+    </>
+  );
+}

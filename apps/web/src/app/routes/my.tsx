@@ -1,0 +1,82 @@
+import { maskPhone } from '@sales/contract';
+import { Avatar, List, Tag } from 'antd-mobile';
+import {
+  ContentOutline,
+  FileOutline,
+  InformationCircleOutline,
+  ScanningOutline,
+  SetOutline,
+  ClockCircleOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UserContactOutline,
+  HistogramOutline,
+} from 'antd-mobile-icons';
+import { routeUrl, type RouteName } from '../../config/paths';
+import { useSession, useSites } from '../../features/auth/session-store';
+import { useSiteSwitcher } from '../../features/site/components/site-switcher';
+import { nav } from '../../lib/navigation';
+
+interface Entry {
+  route: RouteName;
+  label: string;
+  icon: React.ReactNode;
+  leaderOnly?: boolean;
+}
+
+const ENTRIES: Entry[] = [
+  { route: 'allCustomers', label: '我的客户', icon: <UserContactOutline /> },
+  { route: 'orderList', label: '我的订单', icon: <UnorderedListOutline /> },
+  { route: 'addReport', label: '写半月报', icon: <FileOutline /> },
+  { route: 'historicalReportRecords', label: '半月报记录', icon: <ContentOutline /> },
+  { route: 'employeeReport', label: '员工报告', icon: <TeamOutline />, leaderOnly: true },
+  { route: 'scanQRCode', label: '扫一扫', icon: <ScanningOutline /> },
+  { route: 'teamAttendance', label: '考勤打卡', icon: <ClockCircleOutline /> },
+  { route: 'salesPerformance', label: '我的业绩', icon: <HistogramOutline /> },
+  { route: 'setting', label: '设置', icon: <SetOutline /> },
+  { route: 'about', label: '关于', icon: <InformationCircleOutline /> },
+];
+
+export default function MyPage() {
+  const userInfo = useSession((state) => state.userInfo);
+  const site = useSession((state) => state.currentSite);
+  const sites = useSites();
+  const openSwitcher = useSiteSwitcher();
+  const isLeader = site?.isLeader ?? false;
+
+  return (
+    <>
+      <header className="profile">
+        <Avatar src={userInfo?.avatar ?? ''} style={{ '--size': '60px', '--border-radius': '50%' }} />
+        <div>
+          <p className="profile__name">{userInfo?.username ?? ''}</p>
+          <div className="muted">{userInfo ? maskPhone(userInfo.phone) : ''}</div>
+          {site && (
+            <div style={{ marginTop: 6, display: 'flex', gap: 6, alignItems: 'center' }}>
+              <Tag color={isLeader ? 'warning' : 'primary'} fill="outline">
+                {isLeader ? '负责人' : '业务员'}
+              </Tag>
+              <span className="muted" style={{ fontSize: 13 }}>
+                {site.departmentName}
+              </span>
+            </div>
+          )}
+        </div>
+      </header>
+      {sites.length > 1 && (
+        <List header="站点">
+          <List.Item extra={site?.departmentName} onClick={openSwitcher} description={`共 ${sites.length} 个站点`}>
+            切换站点
+          </List.Item>
+        </List>
+      )}
+      <List header="常用功能">
+        {ENTRIES.filter((entry) => !entry.leaderOnly || isLeader).map((entry) => (
+          <List.Item key={entry.route} prefix={entry.icon} onClick={() => nav.navigateTo(routeUrl(entry.route))}>
+            {entry.label}
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+}

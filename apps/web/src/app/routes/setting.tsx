@@ -1,0 +1,56 @@
+import { maskPhone } from '@sales/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, List } from 'antd-mobile';
+import { routeUrl, type RouteName } from '../../config/paths';
+import { logout } from '../../features/auth/session';
+import { useSession } from '../../features/auth/session-store';
+import { nav } from '../../lib/navigation';
+import { showToast } from '../../lib/toast';
+
+const go = (route: RouteName) => () => nav.navigateTo(routeUrl(route));
+
+export default function SettingPage() {
+  const phone = useSession((state) => state.userInfo?.phone ?? '');
+  const queryClient = useQueryClient();
+
+  const clearCache = async () => {
+    const confirmed = await Dialog.confirm({ content: '清除本机缓存的列表和图片？登录状态会保留。' });
+    if (!confirmed) return;
+    queryClient.clear();
+    if ('caches' in window) {
+      const names = await window.caches.keys();
+      await Promise.all(names.map((name) => window.caches.delete(name)));
+    }
+    showToast('缓存已清除', 'success');
+  };
+
+  const confirmLogout = async () => {
+    const confirmed = await Dialog.confirm({ content: '确定要退出登录吗？', confirmText: '退出登录', cancelText: '取消' });
+    if (!confirmed) return;
+    queryClient.clear();
+    await logout();
+  };
+
+  return (
+    <>
+      <List header="账号与安全">
+        <List.Item extra={maskPhone(phone)} onClick={go('viewPhone')}>
+          手机号
+        </List.Item>
+        <List.Item onClick={go('updatePassword')}>修改密码</List.Item>
+      </List>
+      <List header="通用">
+        <List.Item onClick={() => void clearCache()}>清除缓存</List.Item>
+        <List.Item onClick={go('about')}>关于</List.Item>
+        <List.Item onClick={go('platformAgreement')}>平台服务协议</List.Item>
+        <List.Item onClick={go('privacyPolicy')}>隐私政策</List.Item>
+        <List.Item onClick={go('logOut')}>注销账号</List.Item>
+      </List>
+      <div className="section" style={{ marginTop: 24 }}>
+        <Button block color="danger" fill="outline" size="large" onClick={() => void confirmLogout()}>
+          退出登录
+        </Button>
+      </div>
+    </>
+  );
+}

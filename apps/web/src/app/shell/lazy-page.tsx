@@ -1,0 +1,70 @@
+import { LOAD_ERROR_MESSAGES, PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS, runtimeLocale, TIMEOUT_MESSAGES } from '@sales/contract';
+import { DotLoading } from 'antd-mobile';
+import { useEffect, useState, type ComponentType } from 'react';
+
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+const loaded = new Map<PageLoader, ComponentType>();
+
+type LoadState = { phase: 'waiting' | 'loading' | 'timeout' | 'error' } | { phase: 'ready'; Page: ComponentType };
+
+/** Renders a page loaded on demand: a loading view after 200 ms, an error view on failure or after 60 s. */
+export function LazyPage({ loader }: { loader: PageLoader }) {
+  const known = loaded.get(loader);
+  const [state, setState] = useState<LoadState>(known ? { phase: 'ready', Page: known } : { phase: 'waiting' });
+
+  useEffect(() => {
+    if (loaded.has(loader)) return undefined;
+    let settled = false;
+    const delay = setTimeout(() => {
+      if (!settled) setState({ phase: 'loading' });
+    }, PAGE_LOAD_DELAY_MS);
+    const timeout = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      setState({ phase: 'timeout' });
+    }, PAGE_LOAD_TIMEOUT_MS);
+    loader().then(
+      (module) => {
+        loaded.set(loader, module.default);
+        if (settled) return;
+        settled = true;
+        setState({ phase: 'ready', Page: module.default });
+      },
+      () => {
+        if (settled) return;
+        settled = true;
+        setState({ phase: 'error' });
+      },
+    );
+    return () => {
+      settled = true;
+      clearTimeout(delay);
+      clearTimeout(timeout);
+    };
+  }, [loader]);
+
+  if (state.phase === 'ready') return <state.Page />;
+  if (state.phase === 'waiting') return null;
+  if (state.phase === 'loading') {
+    return (
+      <div className="page-status" role="status" aria-live="polite">
+        <DotLoading color="primary" />
+        <span>加载中</span>
+      </div>
+    );
+  }
+  return <LoadFailure timeout={state.phase === 'timeout'} />;
+}
+
+/** The page-load error view, in the browser's language; a tap anywhere reloads. */
+export function LoadFailure({ timeout }: { timeout: boolean }) {
+  const locale = runtimeLocale(navigator.language);
+  const message = timeout ? TIMEOUT_MESSAGES[locale] : LOAD_ERROR_MESSAGES[locale];
+  return (
+    <button type="button" className="page-status page-status--error" onClick={() => window.location.reload()} data-testid="page-load-error">
+      {message}
+    </button>
+  );
+}

@@ -1,0 +1,55 @@
+import { ERROR_MESSAGES, type LoginResult } from '@sales/contract';
+import { routeUrl } from '../../config/paths';
+import { nav } from '../../lib/navigation';
+import { showToast } from '../../lib/toast';
+import { getUserInfo } from './api/get-user-info';
+import { logoutOnServer } from './api/logout';
+import { useSession } from './session-store';
+
+/** Loads the user info into the session; false when it could not be loaded. */
+export async function refreshUserInfo(options: { hideErrorToast?: boolean } = {}): Promise<boolean> {
+  const { userId } = useSession.getState();
+  try {
+    useSession.getState().setUserInfo(await getUserInfo(userId, options));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** After a successful login: store the token and id, then load the user info (SPEC §4). */
+export async function completeLogin(result: LoginResult): Promise<boolean> {
+  useSession.getState().signIn(result.token, result.accountInfo.id);
+  const loaded = await refreshUserInfo({ hideErrorToast: true });
+  if (!loaded) {
+    useSession.getState().clear();
+    showToast(ERROR_MESSAGES.userInfoFailed);
+  }
+  return loaded;
+}
+
+/** The login URL that brings the user back to where they were. */
+export function loginUrl(redirect?: string): string {
+  return routeUrl('login', redirect ? { redirect } : undefined);
+}
+
+/** Clears the session locally (SPEC §4) and goes to login. */
+export function endSession(redirect?: string): void {
+  useSession.getState().clear();
+  nav.reLaunch(loginUrl(redirect));
+}
+
+/** Logout from the setting page: ends the server session, then clears local state. */
+export async function logout(): Promise<void> {
+  try {
+    await logoutOnServer();
+  } catch {
+    // A session the server could not end (already ended, or offline) is still ended here.
+  }
+  endSession();
+}
+
+/** Where a user lands after login: home when they may see it, otherwise their page. */
+export function landingUrl(): string {
+  return useSession.getState().permissionData?.isShowIndex ? routeUrl('home') : routeUrl('my');
+}

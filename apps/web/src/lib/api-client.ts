@@ -1,0 +1,197 @@
+import {
+  APP_VERSION,
+  applySiteIdRule,
+  ERROR_MESSAGES,
+  PLATFORM,
+  REQUEST_TIMEOUT_MS,
+  RUNTIME_ERRORS,
+} from '@sales/contract';
+import { showToast } from './toast';
+
+/** A failure the server reported: HTTP status and envelope code with its message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A failure of the transport itself (SPEC §8 runtime codes). */
+export class RuntimeError extends Error {
+  constructor(
+    readonly errMsg: string,
+    readonly code: number,
+  ) {
+    super(errMsg);
+    this.name = 'RuntimeError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  data?: unknown;
+  query?: Query;
+  header?: Record<string, string>;
+  /** Do not toast a failure; the caller shows it its own way. */
+  hideErrorToast?: boolean;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+interface ClientHooks {
+  getToken(): string | null;
+  getSiteId(): number | null;
+  /** Ends the session and goes to login after a 401. */
+  onUnauthorized(): void;
+}
+
+let hooks: ClientHooks = { getToken: () => null, getSiteId: () => null, onUnauthorized: () => undefined };
+
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+/** The headers every call sends (SPEC §7). */
+export function commonHeaders(): Record<string, string> {
+  const token = hooks.getToken();
+  return { platform: PLATFORM, Version: APP_VERSION, ...(token ? { Authorization: token } : {}) };
+}
+
+/** Appends a query object to a URL, skipping undefined and null values. */
+export function withQuery(url: string, query?: Query): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+interface Envelope<T> {
+  code?: number;
+  status?: number;
+  msg?: string;
+  data: T;
+}
+
+/** Applies the SPEC §8 catalogue to a failed call and returns the error to throw. */
+function fail(error: ApiError | RuntimeError, hideErrorToast: boolean | undefined): Error {
+  if (error instanceof ApiError && error.code === 401) {
+    showToast(ERROR_MESSAGES.loginExpired);
+    hooks.onUnauthorized();
+    return error;
+  }
+  // An aborted call was cancelled on purpose (the user left the page): nothing to tell.
+  if (error instanceof RuntimeError && error.code === RUNTIME_ERRORS.abort.code) return error;
+  if (!hideErrorToast) {
+    if (error instanceof RuntimeError) {
+      showToast(ERROR_MESSAGES.network);
+    } else {
+      showToast(error.message || ERROR_MESSAGES.requestFailed);
+    }
+  }
+  return error;
+}
+
+type Transport = 'request' | 'transfer';
+
+/** Runs fetch with the time-out and maps transport failures to the runtime codes. */
+async function send(url: string, init: RequestInit, timeout: number, outer: AbortSignal | undefined, transport: Transport): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const onAbort = () => controller.abort();
+  outer?.addEventListener('abort', onAbort);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch {
+    if (timedOut) throw new RuntimeError(RUNTIME_ERRORS.timeout.errMsg, RUNTIME_ERRORS.timeout.code);
+    if (controller.signal.aborted) throw new RuntimeError(RUNTIME_ERRORS.abort.errMsg, RUNTIME_ERRORS.abort.code);
+    const network = transport === 'request' ? RUNTIME_ERRORS.requestNetwork : RUNTIME_ERRORS.transferNetwork;
+    throw new RuntimeError(network.errMsg, network.code);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Success is HTTP 200 with body code 200; anything else is an ApiError. */
+async function readEnvelope<T>(response: Response): Promise<T> {
+  let body: Envelope<T> | null = null;
+  try {
+    body = (await response.json()) as Envelope<T>;
+  } catch {
+    body = null;
+  }
+  const code = body?.code ?? body?.status ?? response.status;
+  if (response.status === 401 || code === 401) throw new ApiError(401, 401, ERROR_MESSAGES.loginExpired);
+  if (response.status === 200 && code === 200 && body) return body.data;
+  throw new ApiError(response.status, code, body?.msg ?? '');
+}
+
+/** The one place the app talks HTTP (SPEC §7). */
+export async function request<T>(options: RequestOptions): Promise<T> {
+  const method = options.method ?? 'GET';
+  const data = applySiteIdRule(options.url, options.data, hooks.getSiteId());
+  const headers: Record<string, string> = { ...commonHeaders(), ...options.header };
+  const init: RequestInit = { method, headers };
+  if (method !== 'GET' && data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(data);
+  }
+  try {
+    const response = await send(withQuery(options.url, options.query), init, options.timeout ?? REQUEST_TIMEOUT_MS, options.signal, 'request');
+    return await readEnvelope<T>(response);
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof RuntimeError) throw fail(error, options.hideErrorToast);
+    throw error;
+  }
+}
+
+export interface UploadOptions {
+  url: string;
+  file: Blob | null | undefined;
+  name?: string;
+  fileName?: string;
+  formData?: Record<string, string>;
+  hideErrorToast?: boolean;
+}
+
+/** Multipart POST of one file. */
+export async function upload<T>(options: UploadOptions): Promise<T> {
+  try {
+    if (!options.file) throw new RuntimeError(RUNTIME_ERRORS.fileError.errMsg, RUNTIME_ERRORS.fileError.code);
+    const form = new FormData();
+    for (const [key, value] of Object.entries(options.formData ?? {})) form.append(key, value);
+    form.append(options.name ?? 'file', options.file, options.fileName ?? (options.file instanceof File ? options.file.name : 'image'));
+    const response = await send(options.url, { method: 'POST', headers: commonHeaders(), body: form }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
+    return await readEnvelope<T>(response);
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof RuntimeError) throw fail(error, options.hideErrorToast);
+    throw error;
+  }
+}
+
+/** GET of a file as a blob. */
+export async function download(options: { url: string; query?: Query; hideErrorToast?: boolean }): Promise<Blob> {
+  try {
+    const response = await send(withQuery(options.url, options.query), { method: 'GET', headers: commonHeaders() }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
+    if (response.status === 200) return await response.blob();
+    return await readEnvelope<never>(response);
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof RuntimeError) throw fail(error, options.hideErrorToast);
+    throw error;
+  }
+}
