@@ -55,6 +55,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/info',
     {
       onRequest: app.authenticate,
+      // The body is optional, but Fastify validates a missing body as `undefined` against the object schema.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: { tags, security, summary: '当前用户信息（岗位、站点与权限）', body: Type.Optional(UserInfoBody), response: { 200: Envelope(UserInfo) } },
     },
     async (request) => {
