@@ -208,6 +208,19 @@ export async function allowResend(db: Db, phone: string): Promise<void> {
   await db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
 }
 
+/** Phones of the extra demo staff (not the five demo accounts), so each test can own an account. */
+export async function extraStaffPhones(db: Db): Promise<string[]> {
+  const found = await rows<{ phone: string }>(db, sql`select phone from staff where phone not like '1380000000%' order by id`);
+  return found.map((row) => row.phone);
+}
+
+/** The item at an index, failing loudly when the list is shorter than the test expects. */
+export function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`expected an item at index ${index}, the list has ${items.length}`);
+  return item;
+}
+
 /** Reads rows of a raw SQL query (both drivers return them under `rows`). */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
