@@ -9,7 +9,7 @@ export interface NavigationContext {
 }
 
 /** Returns false to block the navigation, or a URL to go to instead. */
-export type NavigationInterceptor = (context: NavigationContext) => boolean | string | void;
+export type NavigationInterceptor = (context: NavigationContext) => boolean | string | undefined;
 
 type Router = ReturnType<typeof createHashRouter>;
 

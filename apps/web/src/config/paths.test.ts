@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute, isHomeRoute, ROUTES, routeUrl, safeRedirect, showsSiteBadge } from './paths';
+
+describe('route table', () => {
+  it('has every DESIGN §2 path with its title', () => {
+    expect(Object.values(ROUTES)).toHaveLength(51);
+    expect(findRoute('/pages/order/index11')?.title).toBe('关于');
+    expect(findRoute('/pages/weeklyReport/index%20copy')?.title).toBe('周报');
+    expect(findRoute('/pages/details/privacyPolicy')?.title).toBe('');
+    expect(findRoute('/')?.title).toBe('首页');
+    expect(findRoute('/pages/nope')).toBeUndefined();
+  });
+
+  it('builds URLs with queries', () => {
+    expect(routeUrl('enterCode', { phone: '13800000001', redirect: undefined })).toBe('/pages/login/enterCode?phone=13800000001');
+  });
+
+  it('hides the badge on home and weekly-report pages only', () => {
+    expect(showsSiteBadge(ROUTES.entry)).toBe(false);
+    expect(showsSiteBadge(ROUTES.home)).toBe(false);
+    expect(showsSiteBadge(ROUTES.weeklyReport)).toBe(false);
+    expect(showsSiteBadge(ROUTES.weeklyReportCopy)).toBe(false);
+    expect(showsSiteBadge(ROUTES.weeklySalesperson)).toBe(false);
+    expect(showsSiteBadge(ROUTES.my)).toBe(true);
+    expect(showsSiteBadge(ROUTES.orderIndex)).toBe(true);
+    expect(isHomeRoute(ROUTES.entry) && isHomeRoute(ROUTES.home) && !isHomeRoute(ROUTES.my)).toBe(true);
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/pages/my/setting', '/pages/my/setting'],
+    ['/pages/details/orderList?status=paid&x=1', '/pages/details/orderList?status=paid&x=1'],
+    ['/', '/'],
+  ])('keeps the in-app path %s', (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it.each(['https://evil.example/', '//evil.example/pages/my/index', '/\\evil.example', 'javascript:alert(1)', 'pages/my/index', '/pages/unknown', '/pages/login/index', '', null])(
+    'refuses %s',
+    (target) => {
+      expect(safeRedirect(target)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.tmp/**', 'data/**', 'apps/server/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } }, 'import-x/ignore': ['node_modules'] },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': 'error',
+      'import-x/no-cycle': 'off',
+    },
+  },
+  {
+    // The contract is shared by both halves and imports neither.
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@sales/server', '@sales/web', 'react', 'fastify', 'drizzle-orm'], message: 'The contract package imports neither the web nor the server.' }] }],
+    },
+  },
+  {
+    // The web never imports server code; features never import each other; lib and components stay below features.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@sales/server', 'drizzle-orm', 'fastify'], message: 'The web app never imports server code.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'], message: 'Features never import each other.' },
+            { target: './apps/web/src/features/site', from: './apps/web/src/features', except: ['./site', './auth'], message: 'Features never import each other (site reads the session).' },
+            { target: './apps/web/src/features/account', from: './apps/web/src/features', except: ['./account', './auth'], message: 'Features never import each other.' },
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import the app layer.' },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib is the bottom layer.' },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared components do not know features or the app.' },
+            { target: './apps/web/src/config', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/lib', './apps/web/src/components'], message: 'config is the bottom layer.' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@sales/web', 'react'], message: 'The server never imports the web app.' }] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+);
