@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, UploadResult } from '@sales/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import Type from 'typebox';
 import { uploads } from '../../../db/schema.js';
@@ -11,6 +12,20 @@ import { currentUser } from '../../../plugins/app/authentication.js';
 import { sniffImage } from '../../../plugins/app/storage.js';
 
 const tags = ['upload'];
+
+/** The one uploaded file. A malformed multipart body is the client's fault: 400, not 500. */
+async function readSingleFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest('请选择要上传的图片');
+    return { filename: file.filename, data: await file.toBuffer() };
+  } catch (error) {
+    // Busboy reports a broken body (no boundary, truncated parts) with plain errors that have no
+    // status; our own and @fastify/multipart's errors (413 limits) carry one and pass through.
+    if (error instanceof Error && !('statusCode' in error)) throw badRequest('上传内容不完整，请重新上传');
+    throw error;
+  }
+}
 
 /** Image upload (checked by content, size-limited) and the read-back of stored images. */
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,15 +40,13 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw badRequest('请以表单方式上传图片');
-      const file = await request.file();
-      if (!file) throw badRequest('请选择要上传的图片');
-      const data = await file.toBuffer();
+      const { filename, data } = await readSingleFile(request);
       if (data.length === 0) throw badRequest('图片内容为空');
       const kind = sniffImage(data);
       if (!kind) throw badRequest('只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
       const key = `${randomBytes(16).toString('hex')}.${kind.ext}`;
       await app.storage.put(key, data);
-      const originalName = file.filename.slice(0, 255);
+      const originalName = filename.slice(0, 255);
       try {
         await app.db.insert(uploads).values({ key, ownerId: user.id, contentType: kind.contentType, size: data.length, originalName });
       } catch (error) {
