@@ -3,3 +3,4 @@ export * from './validators.js';
 export * from './money.js';
 export * from './session.js';
 export * from './schemas.js';
+export * from './sales.js';

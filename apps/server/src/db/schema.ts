@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** 站点: one per department. */
@@ -131,3 +132,117 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * 客户: a shop or company of a site, bound to at most one salesperson. The order figures are
+ * kept up to date by every order write, so lists sort and filter on them without aggregating.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    contactName: varchar('contact_name', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    level: varchar('level', { length: 1 }).notNull().default('C').$type<'A' | 'B' | 'C'>(),
+    source: varchar('source', { length: 32 }).notNull().default(''),
+    ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
+    remark: text('remark').notNull().default(''),
+    qrToken: varchar('qr_token', { length: 64 }).notNull(),
+    /** Orders that count as sales (paid, shipped, completed). */
+    orderCount: integer('order_count').notNull().default(0),
+    totalAmountFen: bigint('total_amount_fen', { mode: 'number' }).notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_qr_token_uq').on(t.qrToken),
+    index('customers_site_created_idx').on(t.siteId, t.createdAt),
+    index('customers_site_owner_idx').on(t.siteId, t.ownerId),
+    index('customers_site_amount_idx').on(t.siteId, t.totalAmountFen),
+    index('customers_site_last_order_idx').on(t.siteId, t.lastOrderAt),
+    index('customers_phone_idx').on(t.phone),
+  ],
+);
+
+/** 客户关系: who a customer was bound to, when, and by whom. */
+export const customerBindings = pgTable(
+  'customer_bindings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    boundBy: integer('bound_by').references(() => staff.id),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'bind' | 'transfer' | 'claim'>(),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    unboundBy: integer('unbound_by').references(() => staff.id),
+  },
+  (t) => [index('customer_bindings_customer_idx').on(t.customerId, t.boundAt)],
+);
+
+/** 订单: pushed by the seller platform; amounts in fen. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: varchar('order_no', { length: 40 }).notNull(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().$type<'pending' | 'paid' | 'shipped' | 'completed' | 'cancelled' | 'refunded'>(),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    index('orders_site_created_idx').on(t.siteId, t.createdAt),
+    index('orders_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
+    index('orders_site_status_created_idx').on(t.siteId, t.status, t.createdAt),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    index('orders_site_paid_idx').on(t.siteId, t.paidAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** 跟进记录: a salesperson's contact with a customer. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    type: varchar('type', { length: 8 }).notNull().$type<'电话' | '拜访' | '微信' | '其他'>(),
+    content: text('content').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    nextContactAt: timestamp('next_contact_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('follow_ups_customer_created_idx').on(t.customerId, t.createdAt),
+    index('follow_ups_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
+    index('follow_ups_staff_next_idx').on(t.staffId, t.nextContactAt),
+  ],
+);

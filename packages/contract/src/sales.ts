@@ -1,0 +1,296 @@
+/**
+ * Customers, orders, salespeople, follow-ups and bindings: the API contract of the
+ * /seller/fenghe/staff/ calls (DESIGN §4, §5). Money is yuan with up to two decimals.
+ */
+import Type from 'typebox';
+
+export const CUSTOMER_LEVELS = ['A', 'B', 'C'] as const;
+export type CustomerLevel = (typeof CUSTOMER_LEVELS)[number];
+
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Chinese names of the order statuses (DESIGN §4). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: '待付款',
+  paid: '已付款',
+  shipped: '已发货',
+  completed: '已完成',
+  cancelled: '已取消',
+  refunded: '已退款',
+};
+
+/** Statuses that count as sales (performance, customer totals). */
+export const SALES_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'completed'];
+
+export const FOLLOW_UP_TYPES = ['电话', '拜访', '微信', '其他'] as const;
+export type FollowUpType = (typeof FOLLOW_UP_TYPES)[number];
+
+export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+/** What a customer's QR code holds: this prefix and the customer's QR token. */
+export const CUSTOMER_QR_PREFIX = 'XSZS-CUSTOMER:';
+
+export const customerQrPayload = (token: string) => `${CUSTOMER_QR_PREFIX}${token}`;
+
+/** The QR token in a scanned text, or null when the text is not one of our customer codes. */
+export function parseCustomerQr(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith(CUSTOMER_QR_PREFIX)) return null;
+  const token = trimmed.slice(CUSTOMER_QR_PREFIX.length);
+  return /^[A-Za-z0-9_-]{8,64}$/.test(token) ? token : null;
+}
+
+export const PAGE_SIZE_MAX = 100;
+
+const SiteId = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1 });
+const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
+const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }));
+const Keyword = Type.Optional(Type.String({ maxLength: 50 }));
+/** A calendar day, YYYY-MM-DD, in China Standard Time. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Level = Type.Union(CUSTOMER_LEVELS.map((level) => Type.Literal(level)));
+const Status = Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status)));
+const FollowType = Type.Union(FOLLOW_UP_TYPES.map((type) => Type.Literal(type)));
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** ISO 8601 timestamps. */
+const Timestamp = Type.String();
+
+export const Paged = <T extends Type.TSchema>(item: T) =>
+  Type.Object({ list: Type.Array(item), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
+
+export const StaffRef = Type.Object({ id: Type.Integer(), username: Type.String() });
+export type StaffRef = Type.Static<typeof StaffRef>;
+
+// Customers
+
+export const CustomerListBody = Type.Object({
+  siteId: SiteId,
+  page: Page,
+  pageSize: PageSize,
+  keyword: Keyword,
+  ownerId: Type.Optional(Type.Integer({ minimum: 0, description: '0 = 未绑定' })),
+  level: Type.Optional(Level),
+  hasOrders: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Union(CUSTOMER_SORTS.map((sort) => Type.Literal(sort)))),
+});
+export type CustomerListBody = Type.Static<typeof CustomerListBody>;
+
+export const CustomerSummary = Type.Object({
+  id: Type.Integer(),
+  siteId: Type.Integer(),
+  name: Type.String(),
+  contactName: Type.String(),
+  phone: Type.String(),
+  level: Level,
+  owner: Nullable(StaffRef),
+  orderCount: Type.Integer(),
+  totalAmount: Type.Number(),
+  lastOrderAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+});
+export type CustomerSummary = Type.Static<typeof CustomerSummary>;
+
+export const CustomerPage = Paged(CustomerSummary);
+export type CustomerPage = Type.Static<typeof CustomerPage>;
+
+export const CustomerDetailBody = Type.Object({ siteId: SiteId, id: Id });
+export type CustomerDetailBody = Type.Static<typeof CustomerDetailBody>;
+
+export const CustomerDetail = Type.Object({
+  ...CustomerSummary.properties,
+  siteName: Type.String(),
+  address: Type.String(),
+  source: Type.String(),
+  remark: Type.String(),
+  /** Present for those who may show the code (the owner and leaders of the site). */
+  qrPayload: Nullable(Type.String()),
+  canManage: Type.Boolean(),
+});
+export type CustomerDetail = Type.Static<typeof CustomerDetail>;
+
+// Orders
+
+export const OrderListBody = Type.Object({
+  siteId: SiteId,
+  page: Page,
+  pageSize: PageSize,
+  status: Type.Optional(Type.Union([Status, Type.Literal('closed')], { description: 'closed = 已取消或已退款' })),
+  staffId: Type.Optional(Id),
+  customerId: Type.Optional(Id),
+  startDate: Type.Optional(Day),
+  endDate: Type.Optional(Day),
+  keyword: Keyword,
+});
+export type OrderListBody = Type.Static<typeof OrderListBody>;
+
+export const OrderSummary = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  siteId: Type.Integer(),
+  customer: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  staff: Nullable(StaffRef),
+  amount: Type.Number(),
+  status: Status,
+  createdAt: Timestamp,
+  paidAt: Nullable(Timestamp),
+});
+export type OrderSummary = Type.Static<typeof OrderSummary>;
+
+export const OrderPage = Type.Object({
+  ...Paged(OrderSummary).properties,
+  /** Totals of the whole filtered set, not just this page. */
+  summary: Type.Object({ count: Type.Integer(), amount: Type.Number() }),
+});
+export type OrderPage = Type.Static<typeof OrderPage>;
+
+export const OrderDetailBody = Type.Object({ siteId: SiteId, id: Id });
+export type OrderDetailBody = Type.Static<typeof OrderDetailBody>;
+
+export const OrderItem = Type.Object({ name: Type.String(), quantity: Type.Integer(), unitPrice: Type.Number(), subtotal: Type.Number() });
+export type OrderItem = Type.Static<typeof OrderItem>;
+
+export const OrderDetail = Type.Object({
+  ...OrderSummary.properties,
+  customer: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String(), contactName: Type.String() }),
+  items: Type.Array(OrderItem),
+  remark: Type.String(),
+  shippedAt: Nullable(Timestamp),
+  completedAt: Nullable(Timestamp),
+  cancelledAt: Nullable(Timestamp),
+  refundedAt: Nullable(Timestamp),
+});
+export type OrderDetail = Type.Static<typeof OrderDetail>;
+
+// Salespeople
+
+export const StaffListBody = Type.Object({ siteId: SiteId, keyword: Keyword });
+export type StaffListBody = Type.Static<typeof StaffListBody>;
+
+export const StaffSummary = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  phone: Type.String(),
+  avatar: Nullable(Type.String()),
+  isLeader: Type.Boolean(),
+  customerCount: Type.Integer(),
+  /** Sales (paid, shipped, completed by paidAt) of the current month to date. */
+  monthAmount: Type.Number(),
+  monthOrders: Type.Integer(),
+});
+export type StaffSummary = Type.Static<typeof StaffSummary>;
+
+export const StaffList = Type.Object({ list: Type.Array(StaffSummary), total: Type.Integer() });
+export type StaffList = Type.Static<typeof StaffList>;
+
+export const StaffDetailBody = Type.Object({ siteId: SiteId, id: Id });
+export type StaffDetailBody = Type.Static<typeof StaffDetailBody>;
+
+// Follow-ups
+
+export const FollowUpListBody = Type.Object({ siteId: SiteId, customerId: Id, page: Page, pageSize: PageSize });
+export type FollowUpListBody = Type.Static<typeof FollowUpListBody>;
+
+export const FollowUp = Type.Object({
+  id: Type.Integer(),
+  customerId: Type.Integer(),
+  staff: StaffRef,
+  type: FollowType,
+  content: Type.String(),
+  images: Type.Array(Type.String()),
+  nextContactAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+});
+export type FollowUp = Type.Static<typeof FollowUp>;
+
+export const FollowUpPage = Paged(FollowUp);
+export type FollowUpPage = Type.Static<typeof FollowUpPage>;
+
+export const FollowUpCreateBody = Type.Object({
+  siteId: SiteId,
+  customerId: Id,
+  type: FollowType,
+  content: Type.String({ minLength: 1, maxLength: 500 }),
+  images: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 9 })),
+  nextContactAt: Type.Optional(Nullable(Timestamp)),
+});
+export type FollowUpCreateBody = Type.Static<typeof FollowUpCreateBody>;
+
+// Relationship binding
+
+export const BindBody = Type.Object({ siteId: SiteId, customerId: Id, staffId: Id });
+export type BindBody = Type.Static<typeof BindBody>;
+
+export const UnbindBody = Type.Object({ siteId: SiteId, customerId: Id });
+export type UnbindBody = Type.Static<typeof UnbindBody>;
+
+export const ClaimBody = Type.Object({ siteId: SiteId, qrToken: Type.String({ maxLength: 64 }) });
+export type ClaimBody = Type.Static<typeof ClaimBody>;
+
+export const Binding = Type.Object({
+  id: Type.Integer(),
+  staff: StaffRef,
+  boundBy: Nullable(StaffRef),
+  kind: Type.Union([Type.Literal('bind'), Type.Literal('transfer'), Type.Literal('claim')]),
+  boundAt: Timestamp,
+  unboundAt: Nullable(Timestamp),
+});
+export type Binding = Type.Static<typeof Binding>;
+
+export const BindingHistoryBody = Type.Object({ siteId: SiteId, customerId: Id });
+export const BindingHistory = Type.Object({ list: Type.Array(Binding) });
+export type BindingHistory = Type.Static<typeof BindingHistory>;
+
+export const QrResolveBody = Type.Object({ siteId: SiteId, code: Type.String({ maxLength: 200 }) });
+export type QrResolveBody = Type.Static<typeof QrResolveBody>;
+
+export const QrResolution = Type.Object({
+  customerId: Type.Integer(),
+  name: Type.String(),
+  owner: Nullable(StaffRef),
+  /** The caller may open the customer's page. */
+  canView: Type.Boolean(),
+  /** The caller is a salesperson of the site and the customer is unbound. */
+  canClaim: Type.Boolean(),
+});
+export type QrResolution = Type.Static<typeof QrResolution>;
+
+// Ingestion from the seller platform
+
+export const IngestItem = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  unitPrice: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+});
+
+export const IngestOrder = Type.Object({
+  orderNo: Type.String({ minLength: 1, maxLength: 40 }),
+  siteId: Type.Integer(),
+  customerId: Type.Integer(),
+  staffId: Type.Optional(Nullable(Type.Integer())),
+  status: Status,
+  amount: Type.Optional(Type.Number({ minimum: 0 })),
+  items: Type.Array(IngestItem, { minItems: 1, maxItems: 200 }),
+  remark: Type.Optional(Type.String({ maxLength: 500 })),
+  createdAt: Timestamp,
+  paidAt: Type.Optional(Nullable(Timestamp)),
+  shippedAt: Type.Optional(Nullable(Timestamp)),
+  completedAt: Type.Optional(Nullable(Timestamp)),
+  cancelledAt: Type.Optional(Nullable(Timestamp)),
+  refundedAt: Type.Optional(Nullable(Timestamp)),
+});
+export type IngestOrder = Type.Static<typeof IngestOrder>;
+
+/** Rows are validated one by one by the server, so the body only requires an array. */
+export const IngestBody = Type.Object({ orders: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 }) });
+export type IngestBody = Type.Static<typeof IngestBody>;
+
+export const IngestResult = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  failed: Type.Integer(),
+  errors: Type.Array(Type.Object({ index: Type.Integer(), orderNo: Nullable(Type.String()), message: Type.String() })),
+});
+export type IngestResult = Type.Static<typeof IngestResult>;
