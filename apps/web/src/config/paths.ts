@@ -40,7 +40,7 @@ export const ROUTES = {
   viewPdf: { path: 'pages/details/viewPdf', title: '预览PDF' },
   weeklyOrderList: { path: 'pages/details/weeklyOrderList', title: '周报订单列表' },
   login: { path: 'pages/login/index', title: '登录', customNav: true, public: true },
-  deregister: { path: 'pages/login/deregister', title: '登录', customNav: true, public: true },
+  deregister: { path: 'pages/login/deregister', title: '登录', public: true },
   enterCode: { path: 'pages/login/enterCode', title: '输入验证码', public: true },
   loginAgreement: { path: 'pages/login/agreement/agreement', title: '', public: true },
   my: { path: 'pages/my/index', title: '我的', customNav: true, tab: true },
