@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { chinaDay, formatDate, formatDateTime } from './format';
+
+describe('formatDateTime', () => {
+  it('shows an instant as YYYY-MM-DD HH:mm in China time', () => {
+    expect(formatDateTime('2025-03-04T01:05:00Z')).toBe('2025-03-04 09:05');
+    expect(formatDateTime('2025-12-31T16:30:00Z')).toBe('2026-01-01 00:30');
+  });
+
+  it('shows a dash for missing or invalid times', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime(undefined)).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('formatDate and chinaDay', () => {
+  it('use the China-time calendar day', () => {
+    expect(formatDate('2025-06-30T15:59:59Z')).toBe('2025-06-30');
+    expect(formatDate('2025-06-30T16:00:00Z')).toBe('2025-07-01');
+    expect(chinaDay(new Date('2025-01-01T00:00:00+08:00'))).toBe('2025-01-01');
+  });
+});

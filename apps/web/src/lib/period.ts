@@ -1,0 +1,93 @@
+import { chinaCalendar } from './format';
+
+/** The period shortcuts of SCREENS.md ("one period picker used everywhere"), plus 全部. */
+export const PERIOD_KEYS = ['all', 'today', 'week', 'month', 'lastMonth', 'quarter', 'year', 'custom'] as const;
+export type PeriodKey = (typeof PERIOD_KEYS)[number];
+
+export const PERIOD_LABELS: Record<PeriodKey, string> = {
+  all: '全部时间',
+  today: '今天',
+  week: '本周',
+  month: '本月',
+  lastMonth: '上月',
+  quarter: '本季度',
+  year: '本年',
+  custom: '自定义',
+};
+
+/** A range of China-time calendar days, both ends included, 'YYYY-MM-DD'. */
+export interface DayRange {
+  startDate: string;
+  endDate: string;
+}
+
+export type Period = { key: Exclude<PeriodKey, 'custom'> } | { key: 'custom'; range: DayRange };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const day = (year: number, month: number, date: number) => {
+  // Normalise overflow (month 0, day 0, day 32) through UTC arithmetic.
+  const normal = new Date(Date.UTC(year, month - 1, date));
+  return `${normal.getUTCFullYear()}-${pad(normal.getUTCMonth() + 1)}-${pad(normal.getUTCDate())}`;
+};
+
+/** The days a period covers as of `now`; null for 全部时间. Weeks start on Monday. */
+export function periodRange(period: Period, now: Date = new Date()): DayRange | null {
+  if (period.key === 'custom') return period.range;
+  const { year, month, day: date, weekday } = chinaCalendar(now);
+  const today = day(year, month, date);
+  switch (period.key) {
+    case 'all':
+      return null;
+    case 'today':
+      return { startDate: today, endDate: today };
+    case 'week': {
+      const sinceMonday = (weekday + 6) % 7;
+      return { startDate: day(year, month, date - sinceMonday), endDate: today };
+    }
+    case 'month':
+      return { startDate: day(year, month, 1), endDate: today };
+    case 'lastMonth':
+      return { startDate: day(year, month - 1, 1), endDate: day(year, month, 0) };
+    case 'quarter': {
+      const first = month - ((month - 1) % 3);
+      return { startDate: day(year, first, 1), endDate: today };
+    }
+    case 'year':
+      return { startDate: day(year, 1, 1), endDate: today };
+  }
+}
+
+/** The chip text of a period: its name, or the custom range as 'MM-DD ~ MM-DD'. */
+export function periodLabel(period: Period): string {
+  if (period.key !== 'custom') return PERIOD_LABELS[period.key];
+  const { startDate, endDate } = period.range;
+  const short = (value: string) => (startDate.slice(0, 4) === endDate.slice(0, 4) ? value.slice(5) : value);
+  return startDate === endDate ? startDate : `${short(startDate)} ~ ${short(endDate)}`;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A period from query-string values (`period`, and `start`/`end` for 自定义); 全部时间 when unreadable. */
+export function parsePeriod(key: string | null, start: string | null, end: string | null): Period {
+  if (key === 'custom') {
+    if (start && end && DAY.test(start) && DAY.test(end)) {
+      return start <= end ? { key, range: { startDate: start, endDate: end } } : { key, range: { startDate: end, endDate: start } };
+    }
+    return { key: 'all' };
+  }
+  const known = PERIOD_KEYS.find((candidate) => candidate === key);
+  return known && known !== 'custom' ? { key: known } : { key: 'all' };
+}
+
+/** Writes a period into query-string parameters (the inverse of parsePeriod). */
+export function writePeriod(period: Period, params: URLSearchParams): void {
+  params.delete('period');
+  params.delete('start');
+  params.delete('end');
+  if (period.key === 'all') return;
+  params.set('period', period.key);
+  if (period.key === 'custom') {
+    params.set('start', period.range.startDate);
+    params.set('end', period.range.endDate);
+  }
+}
