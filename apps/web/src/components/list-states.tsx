@@ -1,0 +1,51 @@
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { nav } from '../lib/navigation';
+
+/** Grey placeholder cards while a list or a page loads. */
+export function CardSkeleton({ count = 4, lines = 2 }: { count?: number; lines?: number }) {
+  return (
+    <div className="card-skeletons" role="status" aria-label="加载中" data-testid="list-skeleton">
+      {Array.from({ length: count }, (_, index) => (
+        <div className="card card--skeleton" key={index}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={lines} animated />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Nothing to show: a title such as 暂无客户 and an optional hint. */
+export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <ErrorBlock className="state-block" status="empty" title={title} description={hint ?? ''} data-testid="list-empty" />
+  );
+}
+
+/** A load failed: what happened and a 重试 button. */
+export function ErrorState({ title = '加载失败', hint = '请检查网络后重试', onRetry }: { title?: string; hint?: string; onRetry: () => void }) {
+  return (
+    <ErrorBlock className="state-block" status="disconnected" title={title} description={hint} data-testid="list-error">
+      <Button color="primary" fill="outline" onClick={onRetry}>
+        重试
+      </Button>
+    </ErrorBlock>
+  );
+}
+
+/** A page opened with a missing or malformed id in its link. */
+export function BadLinkState({ what }: { what: string }) {
+  return (
+    <ErrorBlock className="state-block" status="default" title="链接无效" description={`没有找到要查看的${what}，请返回后重新进入`} data-testid="bad-link">
+      <Button
+        color="primary"
+        fill="outline"
+        onClick={() => {
+          nav.navigateBack();
+        }}
+      >
+        返回
+      </Button>
+    </ErrorBlock>
+  );
+}
