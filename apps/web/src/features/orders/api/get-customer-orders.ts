@@ -1,0 +1,33 @@
+import type { OrderPage, OrderStatus } from '@sales/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
+import { useSession } from '../../auth/session-store';
+import type { OrderStatusFilter } from '../order-status';
+import { orderKeys } from './query-keys';
+
+export interface CustomerOrdersBody {
+  customerId: number;
+  page: number;
+  pageSize: number;
+  status?: OrderStatus | 'closed';
+}
+
+/** POST /seller/fenghe/staff/customer/orders: one customer's orders. */
+export const getCustomerOrders = (body: CustomerOrdersBody, signal?: AbortSignal) =>
+  request<OrderPage>({ url: '/seller/fenghe/staff/customer/orders', method: 'POST', data: body, signal });
+
+export const customerOrdersQueryOptions = (siteId: number | null, customerId: number, status: OrderStatusFilter, pageSize = PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: [...orderKeys.ofCustomer(siteId, customerId, status), pageSize],
+    queryFn: ({ pageParam, signal }) =>
+      getCustomerOrders({ customerId, page: pageParam, pageSize, ...(status === 'all' ? {} : { status }) }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: siteId !== null,
+  });
+
+export function useCustomerOrders(customerId: number, status: OrderStatusFilter, pageSize?: number) {
+  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  return useInfiniteQuery(customerOrdersQueryOptions(siteId, customerId, status, pageSize));
+}
