@@ -1,0 +1,21 @@
+import type { StaffSummary } from '@sales/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { useSession } from '../../auth/session-store';
+import { staffKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/staff/detail: one salesperson with their month figures. */
+export const getStaffDetail = (id: number, signal?: AbortSignal) =>
+  request<StaffSummary>({ url: '/seller/fenghe/staff/staff/detail', method: 'POST', data: { id }, signal });
+
+export const staffDetailQueryOptions = (siteId: number | null, id: number) =>
+  queryOptions({
+    queryKey: staffKeys.detail(siteId, id),
+    queryFn: ({ signal }) => getStaffDetail(id, signal),
+    enabled: siteId !== null,
+  });
+
+export function useStaffDetail(id: number) {
+  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  return useQuery(staffDetailQueryOptions(siteId, id));
+}

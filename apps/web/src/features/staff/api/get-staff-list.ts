@@ -1,0 +1,23 @@
+import type { StaffList } from '@sales/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { useSession } from '../../auth/session-store';
+import { staffKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/staff/list: the salespeople of the current site. */
+export const getStaffList = (keyword: string, signal?: AbortSignal) =>
+  request<StaffList>({ url: '/seller/fenghe/staff/staff/list', method: 'POST', data: keyword ? { keyword } : {}, signal });
+
+export const staffListQueryOptions = (siteId: number | null, keyword = '') =>
+  queryOptions({
+    queryKey: staffKeys.list(siteId, keyword),
+    queryFn: ({ signal }) => getStaffList(keyword, signal),
+    enabled: siteId !== null,
+  });
+
+/** The site's staff; `enabled: false` for users who may not list them (salespeople). */
+export function useStaffList({ keyword = '', enabled = true }: { keyword?: string; enabled?: boolean } = {}) {
+  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const options = staffListQueryOptions(siteId, keyword.trim());
+  return useQuery({ ...options, enabled: options.enabled !== false && enabled });
+}

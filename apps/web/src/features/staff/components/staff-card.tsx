@@ -1,0 +1,55 @@
+import { Avatar, Tag } from 'antd-mobile';
+import { CardSkeleton, ErrorState } from '../../../components/list-states';
+import { Money } from '../../../components/money';
+import { PhoneLink } from '../../../components/phone-link';
+import { ApiError } from '../../../lib/api-client';
+import { useStaffDetail } from '../api/get-staff-detail';
+
+/** A salesperson's card: name, phone, customers, and this month's sales and orders. */
+export function StaffCard({ staffId }: { staffId: number }) {
+  const { data: staff, isError, error, refetch } = useStaffDetail(staffId);
+  if (!staff) {
+    if (isError) {
+      const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
+      return <ErrorState title={missing ? '业务员不存在或无权查看' : '加载失败'} onRetry={() => void refetch()} />;
+    }
+    return <CardSkeleton count={1} lines={3} />;
+  }
+  return (
+    <section className="staff-card" data-testid="staff-card">
+      <div className="staff-card__head">
+        <Avatar src={staff.avatar ?? ''} style={{ '--size': '52px', '--border-radius': '50%' }} />
+        <div className="staff-card__who">
+          <div className="staff-card__name">
+            <span data-testid="staff-name">{staff.username}</span>
+            <Tag color={staff.isLeader ? 'warning' : 'primary'} fill="outline">
+              {staff.isLeader ? '主管' : '业务员'}
+            </Tag>
+          </div>
+          <PhoneLink phone={staff.phone} testId="staff-phone" />
+        </div>
+        <PhoneLink phone={staff.phone} button />
+      </div>
+      <div className="figures">
+        <div className="figure">
+          <div className="figure__value" data-testid="staff-customer-count">
+            {staff.customerCount}
+          </div>
+          <div className="figure__label">客户数</div>
+        </div>
+        <div className="figure">
+          <div className="figure__value">
+            <Money value={staff.monthAmount} testId="staff-month-amount" />
+          </div>
+          <div className="figure__label">本月销售额</div>
+        </div>
+        <div className="figure">
+          <div className="figure__value" data-testid="staff-month-orders">
+            {staff.monthOrders}
+          </div>
+          <div className="figure__label">本月订单</div>
+        </div>
+      </div>
+    </section>
+  );
+}
