@@ -1,0 +1,22 @@
+import type { BindingHistory } from '@sales/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { useSession } from '../../auth/session-store';
+import { customerKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/customer/bindings: who the customer was bound to, and when. */
+export const getCustomerBindings = (customerId: number, signal?: AbortSignal) =>
+  request<BindingHistory>({ url: '/seller/fenghe/staff/customer/bindings', method: 'POST', data: { customerId }, signal });
+
+export const customerBindingsQueryOptions = (siteId: number | null, customerId: number) =>
+  queryOptions({
+    queryKey: customerKeys.bindings(siteId, customerId),
+    queryFn: ({ signal }) => getCustomerBindings(customerId, signal),
+    enabled: siteId !== null,
+  });
+
+export function useCustomerBindings(customerId: number, enabled = true) {
+  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const options = customerBindingsQueryOptions(siteId, customerId);
+  return useQuery({ ...options, enabled: options.enabled !== false && enabled });
+}

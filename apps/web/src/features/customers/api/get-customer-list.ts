@@ -1,0 +1,25 @@
+import type { CustomerListBody, CustomerPage } from '@sales/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
+import { useSession } from '../../auth/session-store';
+import type { CustomerQuery } from '../customer-filters';
+import { customerKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/customer/list; the request layer adds the current siteId. */
+export const getCustomerList = (body: Omit<CustomerListBody, 'siteId'>, signal?: AbortSignal) =>
+  request<CustomerPage>({ url: '/seller/fenghe/staff/customer/list', method: 'POST', data: body, signal });
+
+export const customerListQueryOptions = (siteId: number | null, query: CustomerQuery) =>
+  infiniteQueryOptions({
+    queryKey: customerKeys.list(siteId, query),
+    queryFn: ({ pageParam, signal }) => getCustomerList({ ...query, page: pageParam, pageSize: PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: siteId !== null,
+  });
+
+export function useCustomerList(query: CustomerQuery) {
+  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  return useInfiniteQuery(customerListQueryOptions(siteId, query));
+}

@@ -1,0 +1,100 @@
+import { CUSTOMER_LEVELS, CUSTOMER_SORTS } from '@sales/contract';
+import { Button, SearchBar } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { FilterSelect, type FilterOption } from '../../../components/filter-select';
+import { PagedList } from '../../../components/paged-list';
+import { routeUrl } from '../../../config/paths';
+import { nav } from '../../../lib/navigation';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchState } from '../../../lib/use-search-state';
+import { useExportCustomers } from '../api/export-customers';
+import { useCustomerList } from '../api/get-customer-list';
+import { CUSTOMER_SORT_LABELS, customerQuery, parseCustomerFilters, writeCustomerFilters, type CustomerFilters } from '../customer-filters';
+import { CustomerCard } from './customer-card';
+
+const LEVEL_OPTIONS: FilterOption<string>[] = [{ value: 'all', label: '全部等级' }, ...CUSTOMER_LEVELS.map((level) => ({ value: level, label: `${level}类` }))];
+const ORDER_OPTIONS: FilterOption<CustomerFilters['orders']>[] = [
+  { value: 'all', label: '全部客户' },
+  { value: 'yes', label: '有订单' },
+  { value: 'no', label: '无订单' },
+];
+const SORT_OPTIONS = CUSTOMER_SORTS.map((sort) => ({ value: sort, label: CUSTOMER_SORT_LABELS[sort] }));
+
+interface CustomerBrowserProps {
+  /** Salespeople for the 负责人 filter (leaders); the filter shows only when given. */
+  ownerOptions?: readonly FilterOption<string>[];
+  /** Offer 导出 of the filtered set as CSV (leaders). */
+  exportable?: boolean;
+}
+
+/** allCustomers: search, filters (等级, 负责人, 有无订单), sort, total and cards. */
+export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBrowserProps) {
+  const [filters, setFilters] = useSearchState(parseCustomerFilters, writeCustomerFilters);
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const settledKeyword = useDebouncedValue(keyword);
+  useEffect(() => {
+    if (settledKeyword.trim() !== filters.keyword.trim()) setFilters({ ...filters, keyword: settledKeyword });
+  }, [settledKeyword, filters, setFilters]);
+
+  const query = customerQuery(filters);
+  const customers = useCustomerList(query);
+  const exportCustomers = useExportCustomers();
+  const filtered = filters.keyword || filters.level !== 'all' || filters.owner !== 'all' || filters.orders !== 'all';
+
+  return (
+    <>
+      <div className="list-toolbar">
+        <div className="list-toolbar__search">
+          <SearchBar placeholder="搜索客户名称、联系人或电话" value={keyword} onChange={setKeyword} onClear={() => setKeyword('')} />
+        </div>
+        <div className="filter-row">
+          <FilterSelect
+            label="等级"
+            value={filters.level}
+            defaultValue="all"
+            options={LEVEL_OPTIONS}
+            onChange={(value) => setFilters({ ...filters, level: CUSTOMER_LEVELS.find((level) => level === value) ?? 'all' })}
+            testId="customer-level-filter"
+          />
+          {ownerOptions && (
+            <FilterSelect
+              label="负责人"
+              value={String(filters.owner)}
+              defaultValue="all"
+              options={[{ value: 'all', label: '全部负责人' }, { value: 'none', label: '未绑定' }, ...ownerOptions]}
+              onChange={(value) => setFilters({ ...filters, owner: value === 'all' || value === 'none' ? value : Number(value) })}
+              searchable
+              testId="customer-owner-filter"
+            />
+          )}
+          <FilterSelect label="订单" value={filters.orders} defaultValue="all" options={ORDER_OPTIONS} onChange={(orders) => setFilters({ ...filters, orders })} testId="customer-orders-filter" />
+          <FilterSelect
+            label={CUSTOMER_SORT_LABELS[filters.sort]}
+            value={filters.sort}
+            defaultValue={filters.sort}
+            options={SORT_OPTIONS}
+            onChange={(sort) => setFilters({ ...filters, sort })}
+            testId="customer-sort"
+          />
+        </div>
+      </div>
+      <PagedList
+        query={customers}
+        empty="暂无客户"
+        emptyHint={filtered ? '换个关键词或筛选条件试试' : undefined}
+        testId="customer-list"
+        renderItem={(customer) => <CustomerCard key={customer.id} customer={customer} onOpen={(id) => nav.navigateTo(routeUrl('customerDetails', { id }))} />}
+        header={(total) => (
+          <div className="list-total">
+            <span data-testid="customer-total">共 {total} 位客户</span>
+            {exportable && (
+              <Button size="mini" fill="outline" color="primary" loading={exportCustomers.isPending} disabled={exportCustomers.isPending} onClick={() => exportCustomers.mutate(query)} data-testid="customer-export">
+                导出
+              </Button>
+            )}
+          </div>
+        )}
+      />
+    </>
+  );
+}
