@@ -7,6 +7,8 @@ import { RootLayout } from './shell/root-layout';
 
 const comingSoon: PageLoader = () => import('./routes/coming-soon-page');
 const home: PageLoader = () => import('./routes/home');
+// 客户详情 and 客户 are one page.
+const customerDetails: PageLoader = () => import('./routes/customer-details');
 
 /** Each route's page, loaded on demand. Areas that have not shipped share the coming-soon page. */
 const PAGES: Record<RouteName, PageLoader> = {
@@ -20,18 +22,18 @@ const PAGES: Record<RouteName, PageLoader> = {
   teamAttendance: comingSoon,
   teamReport: comingSoon,
   weeklyDetails: comingSoon,
-  allCustomers: comingSoon,
-  customerDetails: comingSoon,
-  customerDetailsPage: comingSoon,
-  customerOrderList: comingSoon,
+  allCustomers: () => import('./routes/all-customers'),
+  customerDetails: customerDetails,
+  customerDetailsPage: customerDetails,
+  customerOrderList: () => import('./routes/customer-order-list'),
   departmentMembersDetails: comingSoon,
-  employeeOrderList: comingSoon,
+  employeeOrderList: () => import('./routes/employee-order-list'),
   historicalReportRecords: comingSoon,
   historyWeekly: comingSoon,
-  orderDetails: comingSoon,
-  orderList: comingSoon,
+  orderDetails: () => import('./routes/order-details'),
+  orderList: () => import('./routes/order-list'),
   privacyPolicy: () => import('./routes/privacy-policy'),
-  relationshipBind: comingSoon,
+  relationshipBind: () => import('./routes/relationship-bind'),
   searchPerformance: comingSoon,
   updateStandard: comingSoon,
   viewPdf: comingSoon,
@@ -45,20 +47,20 @@ const PAGES: Record<RouteName, PageLoader> = {
   platformAgreement: () => import('./routes/platform-agreement'),
   employeeReport: comingSoon,
   logOut: comingSoon,
-  scanQRCode: comingSoon,
+  scanQRCode: () => import('./routes/scan-qr-code'),
   setNewPhone: comingSoon,
   setting: () => import('./routes/setting'),
   updatePassword: comingSoon,
   updatePhone: comingSoon,
   viewPhone: comingSoon,
-  orderIndex: comingSoon,
+  orderIndex: () => import('./routes/order-index'),
   about: () => import('./routes/about'),
-  orderManagement: comingSoon,
-  orderSalesperson: comingSoon,
+  orderManagement: () => import('./routes/order-management'),
+  orderSalesperson: () => import('./routes/order-salesperson'),
   alova: () => import('./routes/alova'),
   weeklyReport: comingSoon,
   weeklyReportCopy: comingSoon,
-  weeklySalesperson: comingSoon,
+  weeklySalesperson: () => import('./routes/weekly-salesperson'),
   start: () => import('./routes/start'),
   demo: () => import('../pages-sub/demo/index'),
 };

@@ -1,0 +1,106 @@
+import { Button, Popup, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BadLinkState, CardSkeleton, ErrorState } from '../../components/list-states';
+import { routeUrl } from '../../config/paths';
+import { useCustomerDetail } from '../../features/customers/api/get-customer-detail';
+import { CustomerHeader } from '../../features/customers/components/customer-header';
+import { CustomerProfile } from '../../features/customers/components/customer-profile';
+import { CustomerQrCode } from '../../features/customers/components/customer-qr-code';
+import { FollowUpForm } from '../../features/customers/components/follow-up-form';
+import { FollowUpTimeline } from '../../features/customers/components/follow-up-timeline';
+import { CustomerRecentOrders } from '../../features/orders/components/recent-orders';
+import { ApiError } from '../../lib/api-client';
+import { nav } from '../../lib/navigation';
+import { parseId } from '../../lib/query-params';
+
+const TABS = [
+  { key: 'orders', title: '订单' },
+  { key: 'followups', title: '跟进记录' },
+  { key: 'profile', title: '资料' },
+  { key: 'qr', title: '二维码' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+function CustomerScreen({ id }: { id: number }) {
+  const [params, setParams] = useSearchParams();
+  const { data: customer, isError, error, refetch } = useCustomerDetail(id);
+  const [writing, setWriting] = useState(false);
+
+  if (!customer) {
+    if (isError) {
+      const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
+      return <ErrorState title={missing ? '客户不存在或无权查看' : '加载失败'} hint={missing ? '该客户可能已转给其他业务员' : undefined} onRetry={() => void refetch()} />;
+    }
+    return <CardSkeleton count={3} lines={3} />;
+  }
+
+  const tabs = TABS.filter((tab) => tab.key !== 'qr' || customer.qrPayload !== null);
+  const requested = params.get('tab');
+  const active: TabKey = tabs.find((tab) => tab.key === requested)?.key ?? 'orders';
+  const setTab = (key: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="detail detail--with-bar" data-testid="customer-detail">
+      <CustomerHeader customer={customer} />
+      <div className="detail-tabs">
+        <Tabs activeKey={active} onChange={setTab} data-testid="customer-tabs">
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.key} title={tab.title} />
+          ))}
+        </Tabs>
+      </div>
+      <div className="detail-tab-body">
+        {active === 'orders' && <CustomerRecentOrders customerId={customer.id} moreUrl={routeUrl('customerOrderList', { customerId: customer.id })} />}
+        {active === 'followups' && <FollowUpTimeline customerId={customer.id} />}
+        {active === 'profile' && <CustomerProfile customer={customer} />}
+        {active === 'qr' && customer.qrPayload && <CustomerQrCode payload={customer.qrPayload} name={customer.name} />}
+      </div>
+
+      <div className="action-bar">
+        {customer.canManage && (
+          <Button
+            fill="outline"
+            color="primary"
+            onClick={() => {
+              nav.navigateTo(routeUrl('relationshipBind', { id: customer.id }));
+            }}
+            data-testid="customer-bind"
+          >
+            {customer.owner ? '转移' : '绑定'}
+          </Button>
+        )}
+        <Button color="primary" onClick={() => setWriting(true)} data-testid="follow-up-open">
+          写跟进
+        </Button>
+      </div>
+
+      <Popup visible={writing} bodyClassName="sheet sheet--form" destroyOnClose>
+        <FollowUpForm
+          customerId={customer.id}
+          onCancel={() => setWriting(false)}
+          onDone={() => {
+            setWriting(false);
+            setTab('followups');
+          }}
+        />
+      </Popup>
+    </div>
+  );
+}
+
+/** 客户详情 / 客户 (?id=): header, figures, 订单 · 跟进记录 · 资料 · 二维码, and the actions. */
+export default function CustomerDetailsPage() {
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  if (!id) return <BadLinkState what="客户" />;
+  return <CustomerScreen id={id} />;
+}
