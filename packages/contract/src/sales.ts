@@ -150,6 +150,16 @@ export const OrderPage = Type.Object({
 });
 export type OrderPage = Type.Static<typeof OrderPage>;
 
+/** A customer's orders (customerOrderList): the caller must see the customer. */
+export const CustomerOrdersBody = Type.Object({
+  siteId: SiteId,
+  customerId: Id,
+  page: Page,
+  pageSize: PageSize,
+  status: OrderListBody.properties.status,
+});
+export type CustomerOrdersBody = Type.Static<typeof CustomerOrdersBody>;
+
 export const OrderDetailBody = Type.Object({ siteId: SiteId, id: Id });
 export type OrderDetailBody = Type.Static<typeof OrderDetailBody>;
 
@@ -298,3 +308,14 @@ export const IngestResult = Type.Object({
   errors: Type.Array(Type.Object({ index: Type.Integer(), orderNo: Nullable(Type.String()), message: Type.String() })),
 });
 export type IngestResult = Type.Static<typeof IngestResult>;
+
+// CSV exports (leaders): the list filters as a query string, without paging.
+
+/** At most this many rows go into one CSV export; narrow the filters for more. */
+export const EXPORT_ROWS_MAX = 50_000;
+
+export const CustomerExportQuery = Type.Omit(CustomerListBody, ['page', 'pageSize']);
+export type CustomerExportQuery = Type.Static<typeof CustomerExportQuery>;
+
+export const OrderExportQuery = Type.Omit(OrderListBody, ['page', 'pageSize']);
+export type OrderExportQuery = Type.Static<typeof OrderExportQuery>;
