@@ -15,6 +15,8 @@ export interface Config {
   webDist: string;
   /** Whether to load the demo data into an empty database. */
   seedDemo: boolean;
+  /** Size of the demo data: 1 is ~2,000 customers and ~20,000 orders; 0.05 for tests, 100 for benchmarks. */
+  seedScale: number;
   maxUploadBytes: number;
   sessionDays: number;
 }
@@ -27,6 +29,16 @@ function parsePort(raw: string | undefined): number {
     throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** SEED_SCALE: 1 unless set; a positive number up to 1000. */
+export function parseSeedScale(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1;
+  const scale = Number(raw);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 1000) {
+    throw new Error(`SEED_SCALE must be a number above 0 and at most 1000, got "${raw}"`);
+  }
+  return scale;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -47,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     integrationApiKey: env.INTEGRATION_API_KEY || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(appRoot, '..', 'web', 'dist')),
     seedDemo: env.SEED_DEMO !== 'false',
+    seedScale: parseSeedScale(env.SEED_SCALE),
     maxUploadBytes: 5 * 1024 * 1024,
     sessionDays: 30,
     ...overrides,

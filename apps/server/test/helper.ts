@@ -14,10 +14,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig, type Config } from '../src/env.js';
 
 export const DEMO_PASSWORD = 'Demo@2025';
+
+/** Demo data at 5 % (~100 customers, ~1,000 orders) keeps every test file's start-up short. */
+export const TEST_SEED_SCALE = 0.05;
+// Also for code that seeds with the defaults (and scripts the tests start), unless a run asks otherwise.
+process.env.SEED_SCALE ??= String(TEST_SEED_SCALE);
 
 /** The demo accounts of DESIGN §6 by name. */
 export const PHONES = {
@@ -40,7 +45,7 @@ export interface TestDatabase {
 export async function createTestDatabase(seed = true): Promise<TestDatabase> {
   const afterMigrate = seed
     ? async (db: Db) => {
-        await seedDemoData(db);
+        await seedDemoData(db, SEED_STEPS, { scale: TEST_SEED_SCALE });
       }
     : undefined;
   const serverUrl = process.env.DATABASE_URL;

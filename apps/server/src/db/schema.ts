@@ -160,10 +160,11 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_qr_token_uq').on(t.qrToken),
-    index('customers_site_created_idx').on(t.siteId, t.createdAt),
+    // List orders (newest, biggest, latest order first, id breaking ties) read these backwards.
+    index('customers_site_created_idx').on(t.siteId, t.createdAt, t.id),
     index('customers_site_owner_idx').on(t.siteId, t.ownerId),
-    index('customers_site_amount_idx').on(t.siteId, t.totalAmountFen),
-    index('customers_site_last_order_idx').on(t.siteId, t.lastOrderAt),
+    index('customers_site_amount_idx').on(t.siteId, t.totalAmountFen, t.id),
+    index('customers_site_last_order_idx').on(t.siteId, t.lastOrderAt.desc().nullsLast(), t.id.desc()),
     index('customers_phone_idx').on(t.phone),
   ],
 );
@@ -206,9 +207,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
-    index('orders_site_created_idx').on(t.siteId, t.createdAt),
-    index('orders_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
-    index('orders_site_status_created_idx').on(t.siteId, t.status, t.createdAt),
+    index('orders_site_created_idx').on(t.siteId, t.createdAt, t.id),
+    index('orders_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt, t.id),
+    index('orders_site_status_created_idx').on(t.siteId, t.status, t.createdAt, t.id),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
     index('orders_site_paid_idx').on(t.siteId, t.paidAt),
   ],

@@ -1,8 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
+import { parseSeedScale } from '../env.js';
 import { SeededRandom } from '../lib/random.js';
 import type { Db, Tx } from './client.js';
 import { appMeta, positions, sites, staff } from './schema.js';
+import { seedSales } from './seed-sales.js';
 
 export const DEMO_PASSWORD = 'Demo@2025';
 const SEED = 20251031;
@@ -78,10 +80,20 @@ export function extraStaff(count = 30): DemoAccount[] {
   return people;
 }
 
+export interface SeedOptions {
+  /** Size of the generated data: 1 is the demo (~2,000 customers, ~20,000 orders). */
+  scale: number;
+  /** The moment the data is relative to; now by default. */
+  now?: Date;
+}
+
+/** What a caller that passes no options gets: the scale of SEED_SCALE, as the server would use. */
+export const defaultSeedOptions = (): SeedOptions => ({ scale: parseSeedScale(process.env.SEED_SCALE) });
+
 interface SeedStep {
   /** Stored in app_meta once the step has run, so each step runs once per database. */
   key: string;
-  run(tx: Tx): Promise<void>;
+  run(tx: Tx, options: SeedOptions): Promise<void>;
 }
 
 async function seedStaff(tx: Tx): Promise<void> {
@@ -105,16 +117,19 @@ async function seedStaff(tx: Tx): Promise<void> {
 }
 
 /** Later areas append their steps here; a database seeded earlier receives only the new ones. */
-export const SEED_STEPS: SeedStep[] = [{ key: 'seed:staff:v1', run: seedStaff }];
+export const SEED_STEPS: SeedStep[] = [
+  { key: 'seed:staff:v1', run: seedStaff },
+  { key: 'seed:sales:v1', run: seedSales },
+];
 
 /** Loads the demo data into a database that has not received it yet. */
-export async function seedDemoData(db: Db, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {
+export async function seedDemoData(db: Db, steps: SeedStep[] = SEED_STEPS, options: SeedOptions = defaultSeedOptions()): Promise<string[]> {
   const ran: string[] = [];
   for (const step of steps) {
     const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, step.key));
     if (done.length > 0) continue;
     await db.transaction(async (tx) => {
-      await step.run(tx);
+      await step.run(tx, options);
       await tx.insert(appMeta).values({ key: step.key, value: new Date().toISOString() });
     });
     ran.push(step.key);

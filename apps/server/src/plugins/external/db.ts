@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { openDatabase, type Database, type Db } from '../../db/client.js';
-import { seedDemoData } from '../../db/seed.js';
+import { SEED_STEPS, seedDemoData } from '../../db/seed.js';
 import type { Config } from '../../env.js';
 
 declare module 'fastify' {
@@ -28,8 +28,9 @@ export default fp<DbPluginOptions>(
         pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
         afterMigrate: async (db) => {
           if (!config.seedDemo) return;
-          const ran = await seedDemoData(db);
-          if (ran.length > 0) app.log.info({ steps: ran }, 'demo data loaded');
+          const started = performance.now();
+          const ran = await seedDemoData(db, SEED_STEPS, { scale: config.seedScale });
+          if (ran.length > 0) app.log.info({ steps: ran, scale: config.seedScale, ms: Math.round(performance.now() - started) }, 'demo data loaded');
         },
       }));
     app.decorate('config', config);
