@@ -7,12 +7,15 @@ import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
 import authentication from './plugins/app/authentication.js';
 import errors from './plugins/app/errors.js';
+import sales from './plugins/app/sales.js';
 import services from './plugins/app/services.js';
 import db from './plugins/external/db.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import web from './plugins/external/web.js';
 import devRoutes from './routes/dev.js';
+import fengheRoutes from './routes/seller/fenghe/index.js';
+import integrationRoutes from './routes/seller/integration/index.js';
 import uploadRoutes from './routes/seller/upload/index.js';
 import userRoutes from './routes/seller/user/index.js';
 import versionRoutes from './routes/seller/version/index.js';
@@ -29,6 +32,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
+    // The first start migrates and loads the demo data (seconds on PGlite, minutes at SEED_SCALE=100).
+    pluginTimeout: 10 * 60 * 1000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -38,6 +43,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(docs);
   await app.register(services);
   await app.register(authentication);
+  await app.register(sales);
 
   app.get('/healthz', { schema: { tags: ['ops'], summary: '健康检查', response: { 200: Envelope(HealthResult) } } }, async () => {
     await app.db.execute(sql`select 1`);
@@ -47,6 +53,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(userRoutes, { prefix: '/seller/user' });
   await app.register(versionRoutes, { prefix: '/seller/version' });
   await app.register(uploadRoutes, { prefix: '/seller/upload' });
+  await app.register(fengheRoutes, { prefix: '/seller/fenghe/staff' });
+  await app.register(integrationRoutes, { prefix: '/seller/integration' });
   if (config.smsProvider === 'console' && !config.production) {
     await app.register(devRoutes, { prefix: '/__dev' });
   }

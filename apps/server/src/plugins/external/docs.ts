@@ -10,7 +10,10 @@ export default fp(
       openapi: {
         info: { title: '销售助手 API', description: '销售助手 (Sales Assistant) backend', version: APP_VERSION },
         components: {
-          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+          securitySchemes: {
+            token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+            apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          },
         },
       },
     });

@@ -1,0 +1,172 @@
+/** Orders as the app reads them: filtered lists with totals, details with items, export rows. */
+import { fenToYuan, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary } from '@sales/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { customers, orderItems, orders, staff } from '../../db/schema.js';
+import { addDays, chinaDayStart } from '../../lib/china-time.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { ORDER_NOT_FOUND, visibleOrders, type SalesScope } from './sales-authorization.js';
+import { containsPattern, iso, isoOrNull, keywordOf, paging, staffRef } from './sales-queries.js';
+
+export type OrderFilter = Omit<OrderListBody, 'page' | 'pageSize' | 'siteId'>;
+
+const summaryColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  siteId: orders.siteId,
+  customerId: orders.customerId,
+  customerName: customers.name,
+  staffId: orders.staffId,
+  staffName: staff.username,
+  amountFen: orders.amountFen,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+
+interface SummaryRow {
+  id: number;
+  orderNo: string;
+  siteId: number;
+  customerId: number;
+  customerName: string;
+  staffId: number | null;
+  staffName: string | null;
+  amountFen: number;
+  status: OrderSummary['status'];
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+function toSummary(row: SummaryRow): OrderSummary {
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    siteId: row.siteId,
+    customer: { id: row.customerId, name: row.customerName },
+    staff: staffRef(row.staffId, row.staffName),
+    amount: fenToYuan(row.amountFen),
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    paidAt: isoOrNull(row.paidAt),
+  };
+}
+
+const ORDER_NO_TEXT = /^[\x21-\x7e]+$/;
+
+function dayStart(day: string, label: string): Date {
+  const start = chinaDayStart(day);
+  if (!start) throw badRequest(`${label}不是有效的日期`);
+  return start;
+}
+
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  private conditions(scope: SalesScope, filter: OrderFilter): SQL {
+    const conditions: (SQL | undefined)[] = [visibleOrders(scope)];
+    if (filter.status === 'closed') conditions.push(inArray(orders.status, ['cancelled', 'refunded']));
+    else if (filter.status) conditions.push(eq(orders.status, filter.status));
+    if (filter.staffId !== undefined) conditions.push(eq(orders.staffId, filter.staffId));
+    if (filter.customerId !== undefined) conditions.push(eq(orders.customerId, filter.customerId));
+    // Days are China-time calendar days on the order's creation; the end day is included.
+    const start = filter.startDate ? dayStart(filter.startDate, '开始日期') : undefined;
+    const end = filter.endDate ? addDays(dayStart(filter.endDate, '结束日期'), 1) : undefined;
+    if (start && end && start >= end) throw badRequest('开始日期不能晚于结束日期');
+    if (start) conditions.push(gte(orders.createdAt, start));
+    if (end) conditions.push(lt(orders.createdAt, end));
+    const keyword = keywordOf(filter.keyword);
+    if (keyword) {
+      const pattern = containsPattern(keyword);
+      const namedCustomers = this.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.siteId, scope.siteId), ilike(customers.name, pattern)));
+      // Order numbers are ASCII: a Chinese keyword can only be a customer's name.
+      const byName = inArray(orders.customerId, namedCustomers);
+      conditions.push(ORDER_NO_TEXT.test(keyword) ? or(ilike(orders.orderNo, pattern), byName) : byName);
+    }
+    return and(...conditions) as SQL;
+  }
+
+  /** A page of orders, newest first, with the count and amount of the whole filtered set. */
+  async list(scope: SalesScope, body: OrderListBody): Promise<OrderPage> {
+    const { page, pageSize, offset } = paging(body.page, body.pageSize);
+    const where = this.conditions(scope, body);
+    const [totals] = await this.db
+      .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(where);
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(staff, eq(staff.id, orders.staffId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset(offset);
+    const total = totals?.count ?? 0;
+    return { list: rows.map(toSummary), total, page, pageSize, summary: { count: total, amount: fenToYuan(totals?.amountFen ?? 0) } };
+  }
+
+  /** Rows for the CSV export, newest first, at most `limit`, each with its items in one text. */
+  async exportRows(scope: SalesScope, filter: OrderFilter, limit: number) {
+    return this.db
+      .select({
+        ...summaryColumns,
+        remark: orders.remark,
+        shippedAt: orders.shippedAt,
+        completedAt: orders.completedAt,
+        cancelledAt: orders.cancelledAt,
+        refundedAt: orders.refundedAt,
+        items: sql<string | null>`(select string_agg(${orderItems.name} || ' ×' || ${orderItems.quantity}, '；' order by ${orderItems.id})
+                                  from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(staff, eq(staff.id, orders.staffId))
+      .where(this.conditions(scope, filter))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+  }
+
+  async detail(scope: SalesScope, id: number): Promise<OrderDetail> {
+    const [row] = await this.db
+      .select({
+        ...summaryColumns,
+        customerPhone: customers.phone,
+        customerContact: customers.contactName,
+        remark: orders.remark,
+        shippedAt: orders.shippedAt,
+        completedAt: orders.completedAt,
+        cancelledAt: orders.cancelledAt,
+        refundedAt: orders.refundedAt,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(staff, eq(staff.id, orders.staffId))
+      .where(and(eq(orders.id, id), visibleOrders(scope)));
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const items = await this.db
+      .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceFen: orderItems.unitPriceFen })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.id));
+    return {
+      ...toSummary(row),
+      customer: { id: row.customerId, name: row.customerName, phone: row.customerPhone, contactName: row.customerContact },
+      items: items.map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        unitPrice: fenToYuan(item.unitPriceFen),
+        subtotal: fenToYuan(item.unitPriceFen * item.quantity),
+      })),
+      remark: row.remark,
+      shippedAt: isoOrNull(row.shippedAt),
+      completedAt: isoOrNull(row.completedAt),
+      cancelledAt: isoOrNull(row.cancelledAt),
+      refundedAt: isoOrNull(row.refundedAt),
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CustomersRepository } from './customers-repository.js';
+import { FollowUpsRepository } from './follow-ups-repository.js';
+import { OrderIngestion } from './order-ingestion.js';
+import { OrdersRepository } from './orders-repository.js';
+import { resolveSalesScope, type SalesScope } from './sales-authorization.js';
+import { StaffRepository } from './staff-repository.js';
+import { currentUser } from './authentication.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    customers: CustomersRepository;
+    orders: OrdersRepository;
+    followUps: FollowUpsRepository;
+    salesStaff: StaffRepository;
+    orderIngestion: OrderIngestion;
+    /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
+    resolveSalesScope(request: FastifyRequest, siteId: number): Promise<SalesScope>;
+  }
+  interface FastifyRequest {
+    /** Set for /seller/fenghe/staff/ calls before their handler runs. */
+    salesScope: SalesScope | null;
+  }
+}
+
+/** The caller's scope at the requested site; every /seller/fenghe/staff/ handler starts here. */
+export function salesScope(request: FastifyRequest): SalesScope {
+  if (!request.salesScope) throw new Error('sales scope not resolved: the route is outside /seller/fenghe/staff/');
+  return request.salesScope;
+}
+
+/** Customers, orders, salespeople and follow-ups: the repositories and the authorization they share. */
+export default fp(
+  async (app) => {
+    const customers = new CustomersRepository(app.db);
+    app.decorate('customers', customers);
+    app.decorate('orders', new OrdersRepository(app.db));
+    app.decorate('followUps', new FollowUpsRepository(app.db, customers));
+    app.decorate('salesStaff', new StaffRepository(app.db));
+    app.decorate('orderIngestion', new OrderIngestion(app.db));
+    app.decorateRequest('salesScope', null);
+    app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number) => {
+      const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId);
+      request.salesScope = scope;
+      return scope;
+    });
+  },
+  { name: 'sales', dependencies: ['db', 'authentication'] },
+);

@@ -1,0 +1,82 @@
+/** The members of a site with their customers and this month's sales (salespersonPage, staff lists). */
+import { fenToYuan, SALES_STATUSES, type StaffSummary } from '@sales/contract';
+import { and, count, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { customers, orders, positions, staff } from '../../db/schema.js';
+import { startOfChinaMonth } from '../../lib/china-time.js';
+import { notFound } from '../../lib/errors.js';
+import { canSeeStaff, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
+import { containsPattern, keywordOf } from './sales-queries.js';
+
+export class StaffRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Members matching a condition, each with customer count and month-to-date sales: three grouped queries. */
+  private async members(scope: SalesScope, match: SQL | undefined, now = new Date()): Promise<StaffSummary[]> {
+    const people = await this.db
+      .select({
+        id: staff.id,
+        username: staff.username,
+        phone: staff.phone,
+        avatar: staff.avatar,
+        isLeader: sql<boolean>`bool_or(${positions.isLeader})`,
+      })
+      .from(positions)
+      .innerJoin(staff, eq(staff.id, positions.staffId))
+      .where(and(eq(positions.siteId, scope.siteId), eq(staff.status, 'active'), match))
+      .groupBy(staff.id);
+    if (people.length === 0) return [];
+    const ids = people.map((person) => person.id);
+
+    const customerCounts = await this.db
+      .select({ ownerId: customers.ownerId, count: count() })
+      .from(customers)
+      .where(and(eq(customers.siteId, scope.siteId), isNotNull(customers.ownerId), inArray(customers.ownerId, ids)))
+      .groupBy(customers.ownerId);
+    // Sales count paid, shipped and completed orders by the day they were paid (DESIGN §4).
+    const monthSales = await this.db
+      .select({ staffId: orders.staffId, count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.siteId, scope.siteId),
+          inArray(orders.staffId, ids),
+          inArray(orders.status, [...SALES_STATUSES]),
+          gte(orders.paidAt, startOfChinaMonth(now)),
+          lte(orders.paidAt, now),
+        ),
+      )
+      .groupBy(orders.staffId);
+
+    const customersOf = new Map(customerCounts.map((row) => [row.ownerId, row.count]));
+    const salesOf = new Map(monthSales.map((row) => [row.staffId, row]));
+    return people
+      .map((person) => ({
+        id: person.id,
+        username: person.username,
+        phone: person.phone,
+        avatar: person.avatar,
+        isLeader: Boolean(person.isLeader),
+        customerCount: customersOf.get(person.id) ?? 0,
+        monthAmount: fenToYuan(salesOf.get(person.id)?.amountFen ?? 0),
+        monthOrders: salesOf.get(person.id)?.count ?? 0,
+      }))
+      .sort((a, b) => b.monthAmount - a.monthAmount || a.id - b.id);
+  }
+
+  /** Every member of the site, best month first. */
+  async list(scope: SalesScope, keyword?: string): Promise<{ list: StaffSummary[]; total: number }> {
+    const text = keywordOf(keyword);
+    const pattern = text ? containsPattern(text) : undefined;
+    const list = await this.members(scope, pattern ? or(ilike(staff.username, pattern), ilike(staff.phone, pattern)) : undefined);
+    return { list, total: list.length };
+  }
+
+  /** One member; a salesperson may only look at themselves. */
+  async detail(scope: SalesScope, id: number): Promise<StaffSummary> {
+    if (!canSeeStaff(scope, id)) throw notFound(STAFF_NOT_FOUND);
+    const [member] = await this.members(scope, eq(staff.id, id));
+    if (!member) throw notFound(STAFF_NOT_FOUND);
+    return member;
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { badRequest } from '../../../lib/errors.js';
+import customerRoutes from './customers.js';
+import exportRoutes from './exports.js';
+import followUpRoutes from './follow-ups.js';
+import orderRoutes from './orders.js';
+import staffRoutes from './staff.js';
+
+/**
+ * /seller/fenghe/staff/: customers, orders, salespeople and follow-ups of one site. Every call is
+ * logged in and names its site (siteId in the body, or in the query of the CSV exports); the
+ * caller's scope there is resolved before any handler runs, so no route can forget it.
+ */
+const fengheRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('preHandler', async (request) => {
+    const source = (request.method === 'GET' ? request.query : request.body) as { siteId?: unknown } | undefined;
+    const siteId = source?.siteId;
+    if (typeof siteId !== 'number') throw badRequest('请填写站点');
+    await app.resolveSalesScope(request, siteId);
+  });
+  await app.register(customerRoutes);
+  await app.register(orderRoutes);
+  await app.register(staffRoutes);
+  await app.register(followUpRoutes);
+  await app.register(exportRoutes);
+};
+
+export default fengheRoutes;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, ErrorEnvelope, IngestBody, IngestResult } from '@sales/contract';
+import Type from 'typebox';
+import { sha256, safeEqualHex } from '../../../lib/crypto.js';
+import { unauthorized } from '../../../lib/errors.js';
+import { ok } from '../../../lib/reply.js';
+
+/** A batch of 1,000 orders with many items is larger than the app's 1 MB default. */
+const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Calls from the seller platform, authenticated by a shared API key rather than a user session. */
+const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const key = app.config.integrationApiKey;
+  const keyHash = key ? sha256(key) : undefined;
+
+  // The key is checked before the body is read: an unknown caller learns nothing about the format.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!keyHash) return reply.status(503).send({ code: 503, msg: '订单接口未启用', data: null });
+    const sent = request.headers['x-api-key'];
+    if (typeof sent !== 'string' || !safeEqualHex(sha256(sent), keyHash)) throw unauthorized('接口密钥不正确');
+  });
+
+  app.post(
+    '/orders',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        tags: ['integration'],
+        summary: '卖家平台推送订单（按订单号幂等，逐行校验，最多 1000 条）',
+        security: [{ apiKey: [] }],
+        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
+        body: IngestBody,
+        response: { 200: Envelope(IngestResult), 401: ErrorEnvelope, 503: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const result = await app.orderIngestion.ingest(request.body.orders);
+      request.log.info({ created: result.created, updated: result.updated, failed: result.failed }, 'orders ingested');
+      return ok(result);
+    },
+  );
+};
+
+export default integrationRoutes;
