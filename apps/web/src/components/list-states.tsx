@@ -1,4 +1,5 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { ApiError } from '../lib/api-client';
 import { nav } from '../lib/navigation';
 
 /** Grey placeholder cards while a list or a page loads. */
@@ -48,4 +49,24 @@ export function BadLinkState({ what }: { what: string }) {
       </Button>
     </ErrorBlock>
   );
+}
+
+/** A failed load of one record: "not there or not yours" (404/403) with 返回, anything else with 重试. */
+export function RecordErrorState({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+    return (
+      <ErrorBlock className="state-block" status="empty" title={`${what}不存在或无权查看`} description={error.message || ''} data-testid="record-missing">
+        <Button
+          color="primary"
+          fill="outline"
+          onClick={() => {
+            nav.navigateBack();
+          }}
+        >
+          返回
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  return <ErrorState onRetry={onRetry} />;
 }

@@ -1,7 +1,7 @@
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BadLinkState, CardSkeleton, ErrorState } from '../../components/list-states';
+import { BadLinkState, CardSkeleton, RecordErrorState } from '../../components/list-states';
 import { routeUrl } from '../../config/paths';
 import { useCustomerDetail } from '../../features/customers/api/get-customer-detail';
 import { CustomerHeader } from '../../features/customers/components/customer-header';
@@ -10,7 +10,6 @@ import { CustomerQrCode } from '../../features/customers/components/customer-qr-
 import { FollowUpForm } from '../../features/customers/components/follow-up-form';
 import { FollowUpTimeline } from '../../features/customers/components/follow-up-timeline';
 import { CustomerRecentOrders } from '../../features/orders/components/recent-orders';
-import { ApiError } from '../../lib/api-client';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 
@@ -28,10 +27,7 @@ function CustomerScreen({ id }: { id: number }) {
   const [writing, setWriting] = useState(false);
 
   if (!customer) {
-    if (isError) {
-      const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
-      return <ErrorState title={missing ? '客户不存在或无权查看' : '加载失败'} hint={missing ? '该客户可能已转给其他业务员' : undefined} onRetry={() => void refetch()} />;
-    }
+    if (isError) return <RecordErrorState error={error} what="客户" onRetry={() => void refetch()} />;
     return <CardSkeleton count={3} lines={3} />;
   }
 

@@ -2,7 +2,7 @@ import { customerQrPayload, parseCustomerQr, type StaffSummary } from '@sales/co
 import { Button, Dialog, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BadLinkState, CardSkeleton, ErrorState } from '../../components/list-states';
+import { BadLinkState, CardSkeleton, ErrorState, RecordErrorState } from '../../components/list-states';
 import { routeUrl } from '../../config/paths';
 import { useBindCustomer } from '../../features/customers/api/bind-customer';
 import { useClaimCustomer } from '../../features/customers/api/claim-customer';
@@ -28,10 +28,7 @@ function ManageBinding({ customerId }: { customerId: number }) {
   const busy = bind.isPending || unbind.isPending;
 
   if (!customer) {
-    if (isError) {
-      const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
-      return <ErrorState title={missing ? '客户不存在或无权查看' : '加载失败'} onRetry={() => void refetch()} />;
-    }
+    if (isError) return <RecordErrorState error={error} what="客户" onRetry={() => void refetch()} />;
     return <CardSkeleton count={2} lines={2} />;
   }
 

@@ -76,6 +76,11 @@ export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBr
             onChange={(sort) => setFilters({ ...filters, sort })}
             testId="customer-sort"
           />
+          {exportable && (
+            <Button className="filter-row__action" size="mini" fill="outline" color="primary" loading={exportCustomers.isPending} disabled={exportCustomers.isPending} onClick={() => exportCustomers.mutate(query)} data-testid="customer-export">
+              导出
+            </Button>
+          )}
         </div>
       </div>
       <PagedList
@@ -87,11 +92,6 @@ export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBr
         header={(total) => (
           <div className="list-total">
             <span data-testid="customer-total">共 {total} 位客户</span>
-            {exportable && (
-              <Button size="mini" fill="outline" color="primary" loading={exportCustomers.isPending} disabled={exportCustomers.isPending} onClick={() => exportCustomers.mutate(query)} data-testid="customer-export">
-                导出
-              </Button>
-            )}
           </div>
         )}
       />

@@ -170,7 +170,8 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
   };
 
   const cameraMessage = camera.phase === 'failed' ? camera.message : null;
-  const shown: ScanNotice = notice ?? (cameraMessage ? { text: cameraMessage, tone: 'error' } : { text: camera.phase === 'starting' ? '正在打开摄像头…' : '将二维码放入框内，即可自动扫描', tone: 'info' });
+  const idle = camera.phase === 'failed' ? '可从相册选择一张含客户二维码的图片' : camera.phase === 'starting' ? '正在打开摄像头…' : '将二维码放入框内，即可自动扫描';
+  const shown: ScanNotice = notice ?? { text: idle, tone: 'info' };
 
   return (
     <div className="scanner" data-testid="qr-scanner" data-camera={camera.phase}>

@@ -56,6 +56,11 @@ export function OrderBrowser({ scope, staffOptions, showAmount = false, exportab
               testId="order-staff-filter"
             />
           )}
+          {exportable && (
+            <Button className="filter-row__action" size="mini" fill="outline" color="primary" loading={exportOrders.isPending} disabled={exportOrders.isPending} onClick={() => exportOrders.mutate(query)} data-testid="order-export">
+              导出
+            </Button>
+          )}
         </div>
       </div>
       <PagedList
@@ -75,11 +80,6 @@ export function OrderBrowser({ scope, staffOptions, showAmount = false, exportab
                 </>
               )}
             </span>
-            {exportable && (
-              <Button size="mini" fill="outline" color="primary" loading={exportOrders.isPending} disabled={exportOrders.isPending} onClick={() => exportOrders.mutate(query)} data-testid="order-export">
-                导出
-              </Button>
-            )}
           </div>
         )}
       />

@@ -1,6 +1,5 @@
 import { Button, List, Steps } from 'antd-mobile';
-import { ApiError } from '../../../lib/api-client';
-import { CardSkeleton, ErrorState } from '../../../components/list-states';
+import { CardSkeleton, RecordErrorState } from '../../../components/list-states';
 import { Money } from '../../../components/money';
 import { PhoneLink } from '../../../components/phone-link';
 import { routeUrl } from '../../../config/paths';
@@ -15,10 +14,7 @@ export function OrderDetailView({ id }: { id: number }) {
   const { data: order, isError, error, refetch } = useOrderDetail(id);
 
   if (!order) {
-    if (isError) {
-      const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
-      return <ErrorState title={missing ? '订单不存在或无权查看' : '加载失败'} hint={missing ? '请返回订单列表' : undefined} onRetry={() => void refetch()} />;
-    }
+    if (isError) return <RecordErrorState error={error} what="订单" onRetry={() => void refetch()} />;
     return <CardSkeleton count={3} lines={3} />;
   }
 

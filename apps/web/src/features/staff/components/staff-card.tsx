@@ -1,18 +1,14 @@
 import { Avatar, Tag } from 'antd-mobile';
-import { CardSkeleton, ErrorState } from '../../../components/list-states';
+import { CardSkeleton, RecordErrorState } from '../../../components/list-states';
 import { Money } from '../../../components/money';
 import { PhoneLink } from '../../../components/phone-link';
-import { ApiError } from '../../../lib/api-client';
 import { useStaffDetail } from '../api/get-staff-detail';
 
 /** A salesperson's card: name, phone, customers, and this month's sales and orders. */
 export function StaffCard({ staffId }: { staffId: number }) {
   const { data: staff, isError, error, refetch } = useStaffDetail(staffId);
   if (!staff) {
-    if (isError) {
-      const missing = error instanceof ApiError && (error.status === 404 || error.status === 403);
-      return <ErrorState title={missing ? '业务员不存在或无权查看' : '加载失败'} onRetry={() => void refetch()} />;
-    }
+    if (isError) return <RecordErrorState error={error} what="业务员" onRetry={() => void refetch()} />;
     return <CardSkeleton count={1} lines={3} />;
   }
   return (
