@@ -1,4 +1,4 @@
-import type { OrderPage, OrderStatus } from '@sales/contract';
+import type { CustomerOrdersBody, OrderPage } from '@sales/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
@@ -6,15 +6,8 @@ import { useSession } from '../../auth/session-store';
 import type { OrderStatusFilter } from '../order-status';
 import { orderKeys } from './query-keys';
 
-export interface CustomerOrdersBody {
-  customerId: number;
-  page: number;
-  pageSize: number;
-  status?: OrderStatus | 'closed';
-}
-
 /** POST /seller/fenghe/staff/customer/orders: one customer's orders. */
-export const getCustomerOrders = (body: CustomerOrdersBody, signal?: AbortSignal) =>
+export const getCustomerOrders = (body: Omit<CustomerOrdersBody, 'siteId'>, signal?: AbortSignal) =>
   request<OrderPage>({ url: '/seller/fenghe/staff/customer/orders', method: 'POST', data: body, signal });
 
 export const customerOrdersQueryOptions = (siteId: number | null, customerId: number, status: OrderStatusFilter, pageSize = PAGE_SIZE) =>
