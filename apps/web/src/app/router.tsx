@@ -70,8 +70,10 @@ export function buildRoutes(): RouteObject[] {
     const route = ROUTES[name];
     return {
       path: `/${route.path}`,
+      // Keyed by route: without it React reuses one PageFrame/LazyPage across routes and a page
+      // that was loaded before keeps showing the previous page's content.
       element: (
-        <PageFrame route={route}>
+        <PageFrame key={name} route={route}>
           <LazyPage loader={PAGES[name]} />
         </PageFrame>
       ),
