@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+/** Debian's chromium package; the suite fails (never skips) when it is missing. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The reference phone of DESIGN §1. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, env: { ...process.env } });
+}
+
+/** A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies). */
+export function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+}

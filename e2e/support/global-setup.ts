@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the e2e server listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+  }
+}
+
+const e2eDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(e2eDir, '..');
+const tmpRoot = path.join(e2eDir, '.tmp');
+const serverEntry = path.join(repoRoot, 'apps', 'server', 'src', 'server.ts');
+const webIndex = path.join(repoRoot, 'apps', 'web', 'dist', 'index.html');
+
+/** A first start opens PGlite, migrates and loads the demo data: ~12 s here, much more on a busy machine. */
+const READY_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`The e2e server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`The e2e server did not answer GET /healthz with 200 within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+interface StartedServer {
+  server: ChildProcess;
+  baseUrl: string;
+  log: () => string;
+}
+
+const START_ATTEMPTS = 3;
+
+/** Starts the server on a free port with its own data directory and waits until it is healthy. */
+async function startServer(dataDir: string): Promise<StartedServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TMPDIR: tmpRoot };
+  // The e2e server always uses its own embedded database and the demo data.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.SEED_DEMO;
+
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+  const log = () => output;
+  try {
+    await waitForHealth(baseUrl, server, log);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return { server, baseUrl, log };
+}
+
+/**
+ * Starts one server for the whole run on a free port with a fresh PGlite database (seeded with
+ * the demo data), and stops it afterwards. The web app must already be built.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: the end-to-end suite needs it. Install it with "apt-get install -y chromium".`);
+  }
+  if (!existsSync(webIndex)) {
+    throw new Error(`The web app is not built (${webIndex} is missing): run "npm run build" first, or "npm run test:e2e" from the repository root.`);
+  }
+
+  mkdirSync(tmpRoot, { recursive: true });
+  process.env.TMPDIR = tmpRoot;
+  const runDir = mkdtempSync(path.join(tmpRoot, 'run-'));
+
+  // A start that fails (seen once on a busy machine, when the server still had Fastify's 10 s plugin
+  // time-out around its first-start seeding) is tried again with a fresh database, and said so.
+  let started: StartedServer | null = null;
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= START_ATTEMPTS && !started; attempt += 1) {
+    try {
+      started = await startServer(path.join(runDir, `data-${attempt}`));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(`attempt ${attempt}: ${message}`);
+      if (attempt < START_ATTEMPTS) process.stderr.write(`e2e server did not start (attempt ${attempt} of ${START_ATTEMPTS}), retrying:\n${message.slice(0, 2_000)}\n`);
+    }
+  }
+  if (!started) {
+    rmSync(runDir, { recursive: true, force: true });
+    throw new Error(`The e2e server could not be started:\n${failures.join('\n\n')}`);
+  }
+  const { server, baseUrl, log } = started;
+
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await stop(server);
+    if (server.exitCode && server.exitCode !== 0) {
+      process.stderr.write(`e2e server exited with ${server.exitCode}:\n${log()}\n`);
+    }
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,23 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/** Chromium profiles, server data and screenshots of a run stay inside e2e/.tmp (gitignored). */
+const tmpDir = path.resolve(import.meta.dirname, '.tmp');
+mkdirSync(tmpDir, { recursive: true });
+process.env.TMPDIR = tmpDir;
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./support/global-setup.ts'],
+    // One server, one browser at a time: files run one after another in a single worker.
+    pool: 'forks',
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    env: { TMPDIR: tmpDir },
+  },
+});
