@@ -1,0 +1,137 @@
+import type { Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { LI_NA, LIU_YANG, UNKNOWN_PHONE, WANG_QIANG, ZHANG_WEI } from '../support/accounts';
+import { latestSmsCode, userInfoStatus } from '../support/api';
+import { useApp } from '../support/app';
+
+const harness = useApp();
+
+describe('login', () => {
+  test('a protected page opened logged out goes to login with a redirect, and login returns to it', async () => {
+    const app = await harness.newApp();
+    await app.open('pages/my/setting?from=e2e');
+
+    const atLogin = await app.waitForRoute('/pages/login/index');
+    expect(atLogin.query.get('redirect')).toBe('/pages/my/setting?from=e2e');
+    expect(await app.storage('token')).toBeNull();
+    await app.waitForTitle('登录');
+
+    await app.login.loginAs(LIU_YANG);
+    const landed = await app.waitForRoute('/pages/my/setting');
+    expect(landed.query.get('from')).toBe('e2e');
+    await app.waitForTitle('设置');
+    await expect.poll(() => app.navBar.title().textContent()).toBe('设置');
+
+    expect(typeof (await app.storage('token'))).toBe('string');
+    expect(await app.storage('userId')).toBe(4);
+    expect(await app.storage('userInfo')).toMatchObject({ username: '刘洋', reportAllSites: true });
+    expect(await app.storage('currentSite')).toMatchObject({ departmentName: '华南大区', isLeader: false });
+    expect(await app.storage('permissionData')).toMatchObject({ isShowIndex: true, isSalesperson: true, isManySite: false, reportAllSites: true });
+  });
+
+  test.each([
+    ['protocol-relative', '//evil.example/pages/my/setting'],
+    ['absolute', 'https://evil.example/'],
+  ])('an external redirect (%s) is ignored: login lands inside the app', async (_kind, redirect) => {
+    const app = await harness.newApp();
+    await app.login.open(redirect);
+    await app.login.loginAs(ZHANG_WEI);
+
+    // 张伟 may not see home, so a login without a usable redirect lands on his page.
+    await app.waitForRoute('/pages/my/index');
+    expect(new URL(app.page.url()).origin).toBe(app.baseUrl);
+    await app.page.getByText('张伟', { exact: true }).waitFor();
+  });
+
+  test('login is refused with a toast until the agreement is ticked', async () => {
+    const app = await harness.newApp();
+    const logins: Request[] = [];
+    app.page.on('request', (request) => {
+      if (request.url().includes('/seller/user/v2/login')) logins.push(request);
+    });
+    await app.login.open();
+    await app.login.loginWithPassword(LI_NA.phone, 'Demo@2025', { agree: false });
+
+    await app.waitForToast('请先阅读并同意《用户协议》和《隐私政策》');
+    expect(app.route().path).toBe('/pages/login/index');
+    expect(logins).toHaveLength(0);
+    expect(await app.storage('token')).toBeNull();
+
+    // Ticked, the same form logs in.
+    await app.login.tickAgreement();
+    await app.login.submit().tap();
+    await app.waitForRoute('/pages/index/index');
+    expect(logins).toHaveLength(1);
+  });
+
+  test('a wrong password shows the server message and stays on login', async () => {
+    const app = await harness.newApp();
+    await app.login.open();
+    const answer = app.page.waitForResponse((response) => response.url().includes('/seller/user/v2/login'));
+    // A phone with no account, so no demo account's password-guess budget is spent.
+    await app.login.loginWithPassword(UNKNOWN_PHONE, 'Wrong@12345');
+
+    const response = await answer;
+    expect(response.status()).toBe(400);
+    await app.waitForToast('手机号或密码错误');
+    expect(app.route().path).toBe('/pages/login/index');
+    expect(await app.storage('token')).toBeNull();
+  });
+
+  test('code login end to end: code request, countdown, a wrong code, then the right one', async () => {
+    const app = await harness.newApp();
+    await app.login.open();
+    await app.login.requestCode(LI_NA.phone);
+
+    const atEnterCode = await app.waitForRoute('/pages/login/enterCode');
+    expect(atEnterCode.query.get('phone')).toBe(LI_NA.phone);
+    await app.waitForTitle('输入验证码');
+    await expect.poll(async () => (await app.enterCode.hint().textContent())?.trim()).toBe('验证码已发送至 138****0002');
+    const countdown = (await app.enterCode.countdown().textContent())?.trim() ?? '';
+    const match = /^(\d+)s后重新获取$/.exec(countdown);
+    expect(match, countdown).not.toBeNull();
+    expect(Number(match?.[1])).toBeGreaterThanOrEqual(55);
+    expect(Number(match?.[1])).toBeLessThanOrEqual(60);
+
+    const code = await latestSmsCode(LI_NA.phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    await app.enterCode.type(wrong);
+    await app.waitForToast('验证码错误，请重新输入');
+    expect(app.route().path).toBe('/pages/login/enterCode');
+    await expect.poll(() => app.enterCode.input().inputValue()).toBe('');
+
+    await app.enterCode.type(code);
+    // 李娜 leads 华东一部, so she lands on home.
+    await app.waitForRoute('/pages/index/index');
+    await app.page.getByText(/李娜$/).waitFor();
+    expect(await app.storage('userInfo')).toMatchObject({ username: '李娜', teamReportAuth: true });
+    expect(await app.storage('permissionData')).toMatchObject({ isReport: true, isShowIndex: true });
+  });
+
+  test('logout from 设置 confirms in a dialog, ends the server session and clears the stored session', async () => {
+    const app = await harness.newApp();
+    const session = await app.signIn(WANG_QIANG);
+    await app.open('pages/my/setting');
+    await app.waitForTitle('设置');
+
+    await app.setting.logout();
+    await app.waitForRoute('/pages/login/index');
+    await app.login.phone().waitFor();
+
+    for (const key of ['token', 'userInfo', 'currentSite', 'permissionData'] as const) {
+      expect(await app.storage(key), key).toBeNull();
+    }
+    // Kept: they are not part of the session.
+    expect(await app.storage('buildTime')).toBe('2025-10-31');
+    expect(typeof (await app.storage('__DC_STAT_UUID'))).toBe('string');
+    // The server no longer accepts the token.
+    expect(await userInfoStatus(session.token, session.userId)).toBe(401);
+
+    // And a protected page now sends the user back to login.
+    await app.open('pages/my/index');
+    const again = await app.waitForRoute('/pages/login/index');
+    expect(again.query.get('redirect')).toBe('/pages/my/index');
+  });
+});
