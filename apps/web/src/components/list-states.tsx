@@ -51,11 +51,14 @@ export function BadLinkState({ what }: { what: string }) {
   );
 }
 
-/** A failed load of one record: "not there or not yours" (404/403) with 返回, anything else with 重试. */
+/**
+ * A failed load of one record, shown in place (its call does not toast): "not there or not
+ * yours" (404/403) with 返回, anything else with 重试.
+ */
 export function RecordErrorState({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
   if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
     return (
-      <ErrorBlock className="state-block" status="empty" title={`${what}不存在或无权查看`} description={error.message || ''} data-testid="record-missing">
+      <ErrorBlock className="state-block" status="empty" title={`${what}不存在或无权查看`} description="可能已转给他人，或不属于当前站点" data-testid="record-missing">
         <Button
           color="primary"
           fill="outline"

@@ -35,7 +35,12 @@ export default function ScanQrCodePage() {
           showToast(reason);
         }
       } catch (error) {
-        const message = error instanceof ApiError && error.message ? error.message : '识别失败，请重试';
+        const message =
+          error instanceof ApiError && error.status === 404
+            ? '当前站点没有这位客户；如果客户属于其他站点，请先切换站点'
+            : error instanceof ApiError && error.message
+              ? error.message
+              : '识别失败，请重试';
         setNotice({ text: message, tone: 'error' });
       }
     },

@@ -6,7 +6,7 @@ import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/detail. */
 export const getCustomerDetail = (id: number, signal?: AbortSignal) =>
-  request<CustomerDetail>({ url: '/seller/fenghe/staff/customer/detail', method: 'POST', data: { id }, signal });
+  request<CustomerDetail>({ url: '/seller/fenghe/staff/customer/detail', method: 'POST', data: { id }, signal, hideErrorToast: true });
 
 export const customerDetailQueryOptions = (siteId: number | null, id: number) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { orderKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/order/detail. */
 export const getOrderDetail = (id: number, signal?: AbortSignal) =>
-  request<OrderDetail>({ url: '/seller/fenghe/staff/order/detail', method: 'POST', data: { id }, signal });
+  request<OrderDetail>({ url: '/seller/fenghe/staff/order/detail', method: 'POST', data: { id }, signal, hideErrorToast: true });
 
 export const orderDetailQueryOptions = (siteId: number | null, id: number) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { staffKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/staff/detail: one salesperson with their month figures. */
 export const getStaffDetail = (id: number, signal?: AbortSignal) =>
-  request<StaffSummary>({ url: '/seller/fenghe/staff/staff/detail', method: 'POST', data: { id }, signal });
+  request<StaffSummary>({ url: '/seller/fenghe/staff/staff/detail', method: 'POST', data: { id }, signal, hideErrorToast: true });
 
 export const staffDetailQueryOptions = (siteId: number | null, id: number) =>
   queryOptions({
