@@ -1,0 +1,153 @@
+/**
+ * npm run bench — how fast the customer and order lists answer on the demo data.
+ *
+ * Starts the app in this process on loopback, on a fresh PGlite database in a temporary folder
+ * (or the PostgreSQL database of DATABASE_URL, seeded if it is empty), logs in as a leader
+ * (李娜) and a salesperson (张伟) of 华东一部, and fires a bounded number of list calls with a
+ * mix of filters and pages at a fixed concurrency. Prints p50/p95/p99 and requests per second.
+ *
+ * BENCH_REQUESTS (per scenario, default 400), BENCH_CONCURRENCY (default 8), BENCH_SECONDS (cap
+ * per scenario, default 30), SEED_SCALE (default 1; 100 for the large data set).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { APP_VERSION, PLATFORM } from '@sales/contract';
+import { buildApp } from '../src/app.js';
+import { chinaDayKey } from '../src/lib/china-time.js';
+import { loadConfig } from '../src/env.js';
+
+const REQUESTS = boundedInt(process.env.BENCH_REQUESTS, 400, 1, 20_000);
+const CONCURRENCY = boundedInt(process.env.BENCH_CONCURRENCY, 8, 1, 64);
+const SECONDS = boundedInt(process.env.BENCH_SECONDS, 30, 1, 300);
+const SITE = 101;
+
+function boundedInt(raw: string | undefined, fallback: number, min: number, max: number): number {
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`expected an integer from ${min} to ${max}, got ${raw}`);
+  return value;
+}
+
+const dayText = (daysAgo: number) => {
+  const key = chinaDayKey(new Date(Date.now() - daysAgo * 86_400_000));
+  return `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6)}`;
+};
+
+/** The filters people actually use, cycled through by the requests of a scenario. */
+const CUSTOMER_BODIES: Record<string, unknown>[] = [
+  { page: 1, pageSize: 20 },
+  { page: 2, pageSize: 20 },
+  { page: 5, pageSize: 20 },
+  { page: 1, pageSize: 20, keyword: '超市' },
+  { page: 1, pageSize: 20, keyword: '138' },
+  { page: 1, pageSize: 20, level: 'A', sort: 'totalAmount' },
+  { page: 1, pageSize: 50, sort: 'createdAt' },
+  { page: 1, pageSize: 20, ownerId: 0 },
+  { page: 1, pageSize: 20, hasOrders: true, sort: 'totalAmount' },
+];
+
+const ORDER_BODIES: Record<string, unknown>[] = [
+  { page: 1, pageSize: 20 },
+  { page: 3, pageSize: 20 },
+  { page: 10, pageSize: 20 },
+  { page: 1, pageSize: 20, status: 'completed' },
+  { page: 1, pageSize: 20, status: 'closed' },
+  { page: 1, pageSize: 20, status: 'pending' },
+  { page: 1, pageSize: 20, startDate: dayText(30), endDate: dayText(0) },
+  { page: 1, pageSize: 20, keyword: '便利店' },
+  { page: 1, pageSize: 50, startDate: dayText(7), endDate: dayText(0), status: 'paid' },
+];
+
+interface Outcome {
+  name: string;
+  requests: number;
+  failures: number;
+  seconds: number;
+  latencies: number[];
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const ownDir = process.env.DATABASE_URL || process.env.DATA_DIR ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'sales-bench-'));
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...(ownDir ? { DATA_DIR: ownDir } : {}) });
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  console.log(`准备数据：${database}，SEED_SCALE=${config.seedScale}…`);
+  const startedAt = performance.now();
+  const app = await buildApp({ config });
+  try {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    console.log(`服务已启动 ${address}（${((performance.now() - startedAt) / 1000).toFixed(1)} s，含迁移与种子数据）`);
+
+    const post = async (url: string, body: unknown, token?: string) =>
+      fetch(`${address}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', platform: PLATFORM, version: APP_VERSION, ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify(body),
+      });
+    const login = async (phone: string) => {
+      const response = await post('/seller/user/v2/login', { phone, password: 'Demo@2025' });
+      const json = (await response.json()) as { code: number; msg: string; data: { token: string } | null };
+      if (json.code !== 200 || !json.data) throw new Error(`login ${phone} failed: ${json.msg}`);
+      return json.data.token;
+    };
+    const users = { leader: await login('13800000002'), salesperson: await login('13800000001') };
+
+    const scenario = async (name: string, url: string, token: string, bodies: readonly Record<string, unknown>[]): Promise<Outcome> => {
+      const call = async (i: number) => {
+        const response = await post(url, { siteId: SITE, ...bodies[i % bodies.length] }, token);
+        const json = (await response.json()) as { code: number };
+        return response.status === 200 && json.code === 200;
+      };
+      for (let i = 0; i < Math.min(20, REQUESTS); i += 1) await call(i);
+      const latencies: number[] = [];
+      let next = 0;
+      let failures = 0;
+      const deadline = performance.now() + SECONDS * 1000;
+      const began = performance.now();
+      const worker = async () => {
+        while (next < REQUESTS && performance.now() < deadline) {
+          const i = next;
+          next += 1;
+          const start = performance.now();
+          const fine = await call(i);
+          latencies.push(performance.now() - start);
+          if (!fine) failures += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      return { name, requests: latencies.length, failures, seconds: (performance.now() - began) / 1000, latencies: latencies.sort((a, b) => a - b) };
+    };
+
+    const outcomes = [
+      await scenario('customer/list 负责人', '/seller/fenghe/staff/customer/list', users.leader, CUSTOMER_BODIES),
+      await scenario('customer/list 业务员', '/seller/fenghe/staff/customer/list', users.salesperson, CUSTOMER_BODIES),
+      await scenario('order/list 负责人', '/seller/fenghe/staff/order/list', users.leader, ORDER_BODIES),
+      await scenario('order/list 业务员', '/seller/fenghe/staff/order/list', users.salesperson, ORDER_BODIES),
+    ];
+
+    console.log(`\n每个场景 ${REQUESTS} 次请求（上限 ${SECONDS} s），并发 ${CONCURRENCY}，站点 ${SITE}，${database}`);
+    console.table(
+      outcomes.map((outcome) => ({
+        scenario: outcome.name,
+        requests: outcome.requests,
+        failures: outcome.failures,
+        'req/s': Math.round(outcome.requests / outcome.seconds),
+        'p50 ms': Number(percentile(outcome.latencies, 50).toFixed(1)),
+        'p95 ms': Number(percentile(outcome.latencies, 95).toFixed(1)),
+        'p99 ms': Number(percentile(outcome.latencies, 99).toFixed(1)),
+        'max ms': Number((outcome.latencies[outcome.latencies.length - 1] ?? Number.NaN).toFixed(1)),
+      })),
+    );
+    if (outcomes.some((outcome) => outcome.failures > 0)) process.exitCode = 1;
+  } finally {
+    await app.close();
+    if (ownDir) await fs.rm(ownDir, { recursive: true, force: true });
+  }
+}
+
+await main();
