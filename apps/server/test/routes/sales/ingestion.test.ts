@@ -1,0 +1,377 @@
+/**
+ * Orders coming in: POST /seller/integration/orders (API key, per-row report, idempotent by
+ * orderNo, customer figures), the import command and its file formats, and the demo seed that
+ * feeds everything else.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CUSTOMER_QR_PREFIX, isMobile, ORDER_STATUSES, parseCustomerQr, type IngestResult } from '@sales/contract';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planCustomers, planFollowUps, planOrders, type SiteMembers } from '../../../src/db/seed-sales.js';
+import { startOfChinaDay } from '../../../src/lib/china-time.js';
+import { csvCell, csvDocument, parseCsv } from '../../../src/lib/csv.js';
+import { OrderIngestion } from '../../../src/plugins/app/order-ingestion.js';
+import { formatReport, importOrderFile, ordersFromCsv } from '../../../scripts/order-file.js';
+import { buildTestApp, call, expectFailure, rows, testConfig, useTestServer } from '../../helper.js';
+import { firstCustomer, loginAll, ordersWhere, scalar, type Role, type Session } from './support.js';
+
+const API_KEY = 'ingestion-test-key';
+const server = useTestServer({ integrationApiKey: API_KEY });
+const serverRoot = path.resolve(import.meta.dirname, '../../..');
+const examples = path.join(serverRoot, 'scripts', 'examples');
+
+let as: Record<Role, Session>;
+let c101: number;
+let c101b: number;
+let c102: number;
+
+beforeAll(async () => {
+  as = await loginAll(server.app);
+  c101 = (await firstCustomer(server.db, sql`site_id = 101 and owner_id = ${as.zhangWei.id}`)).id;
+  c101b = (await firstCustomer(server.db, sql`site_id = 101 and id <> ${c101}`)).id;
+  c102 = (await firstCustomer(server.db, sql`site_id = 102`)).id;
+});
+
+/** Pushes orders with the API key, another key, or none (null). */
+function push(orders: unknown, key: string | null = API_KEY) {
+  return call<IngestResult>(server.app, 'POST', '/seller/integration/orders', { headers: key === null ? {} : { 'x-api-key': key }, body: { orders } });
+}
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  orderNo: 'ING-0001',
+  siteId: 101,
+  customerId: c101,
+  status: 'paid',
+  createdAt: '2026-01-05T09:00:00+08:00',
+  paidAt: '2026-01-05T09:10:00+08:00',
+  items: [
+    { name: '金龙鱼食用调和油 5L', quantity: 3, unitPrice: 69.9 },
+    { name: '五常大米 10kg', quantity: 1, unitPrice: 89.9 },
+  ],
+  ...overrides,
+});
+
+async function figures(customerId: number) {
+  const [row] = await rows<{ orderCount: number; totalFen: string; lastOrderAt: Date | null }>(
+    server.db,
+    sql`select order_count as "orderCount", total_amount_fen as "totalFen", last_order_at as "lastOrderAt" from customers where id = ${customerId}`,
+  );
+  return { orderCount: row?.orderCount, totalFen: Number(row?.totalFen), lastOrderAt: row?.lastOrderAt ? new Date(row.lastOrderAt).toISOString() : null };
+}
+
+/** What the figures must be, recomputed from the orders. */
+async function expectedFigures(customerId: number) {
+  const [row] = await rows<{ orderCount: number; totalFen: string; lastOrderAt: Date | null }>(
+    server.db,
+    sql`select count(*) filter (where status in ('paid', 'shipped', 'completed'))::int as "orderCount",
+               coalesce(sum(amount_fen) filter (where status in ('paid', 'shipped', 'completed')), 0) as "totalFen",
+               max(created_at) as "lastOrderAt"
+        from orders where customer_id = ${customerId}`,
+  );
+  return { orderCount: row?.orderCount, totalFen: Number(row?.totalFen), lastOrderAt: row?.lastOrderAt ? new Date(row.lastOrderAt).toISOString() : null };
+}
+
+describe('POST /seller/integration/orders: the API key', () => {
+  it('answers 401 without the right X-Api-Key, before looking at the body', async () => {
+    expectFailure(await push([order()], null), 401, '接口密钥不正确');
+    expectFailure(await push([order()], 'wrong-key'), 401, '接口密钥不正确');
+    const garbage = await server.app.inject({ method: 'POST', url: '/seller/integration/orders', headers: { 'content-type': 'application/json', 'x-api-key': 'nope' }, payload: '{not json' });
+    expect(garbage.statusCode).toBe(401);
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no = 'ING-0001'`)).toBe(0);
+  });
+
+  it('answers 503 when no key is configured', async () => {
+    const keyless = await buildTestApp(server.database, testConfig(server.dataDir));
+    try {
+      const response = await call(keyless, 'POST', '/seller/integration/orders', { headers: { 'x-api-key': '' }, body: { orders: [order()] } });
+      expectFailure(response, 503, '订单接口未启用');
+    } finally {
+      await keyless.close();
+    }
+  });
+
+  it('takes 1 to 1,000 orders per call', async () => {
+    expectFailure(await push([]), 400);
+    expectFailure(await push(Array.from({ length: 1001 }, (_, index) => order({ orderNo: `MANY-${index}` }))), 400);
+    expectFailure(await call(server.app, 'POST', '/seller/integration/orders', { headers: { 'x-api-key': API_KEY }, body: {} }), 400, '请填写订单');
+  });
+});
+
+describe('POST /seller/integration/orders: idempotent by orderNo', () => {
+  it('creates an order once and updates it when it is sent again; the customer figures follow', async () => {
+    const before = await figures(c101);
+    const created = await push([order()]);
+    expect(created.body.data).toEqual({ created: 1, updated: 0, failed: 0, errors: [] });
+    const after = await figures(c101);
+    expect(after.orderCount).toBe((before.orderCount ?? 0) + 1);
+    expect(after.totalFen).toBe(before.totalFen + 3 * 6990 + 8990);
+
+    const again = await push([order()]);
+    expect(again.body.data).toEqual({ created: 0, updated: 1, failed: 0, errors: [] });
+    expect(await figures(c101)).toEqual(after);
+
+    const refunded = await push([order({ status: 'refunded', refundedAt: '2026-01-08T10:00:00+08:00', items: [{ name: '五常大米 10kg', quantity: 2, unitPrice: 89.9 }] })]);
+    expect(refunded.body.data.updated).toBe(1);
+    expect(await ordersWhere(server.db, sql`order_no = 'ING-0001'`)).toHaveLength(1);
+    const [stored] = await rows<{ status: string; amount: string; items: number; refundedAt: Date }>(
+      server.db,
+      sql`select status, amount_fen::text as amount, refunded_at as "refundedAt", (select count(*)::int from order_items i where i.order_id = o.id) as items from orders o where order_no = 'ING-0001'`,
+    );
+    expect(stored).toMatchObject({ status: 'refunded', amount: '17980', items: 1 });
+    expect(new Date(stored?.refundedAt ?? 0).toISOString()).toBe('2026-01-08T02:00:00.000Z');
+    expect(await figures(c101)).toEqual({ ...before, lastOrderAt: (await expectedFigures(c101)).lastOrderAt });
+    expect(await figures(c101)).toEqual(await expectedFigures(c101));
+  });
+
+  it('moves an order to another customer of the site and recomputes both', async () => {
+    await push([order({ orderNo: 'ING-MOVE', status: 'completed', shippedAt: '2026-01-06T09:00:00+08:00', completedAt: '2026-01-08T09:00:00+08:00' })]);
+    await push([order({ orderNo: 'ING-MOVE', customerId: c101b, status: 'completed', shippedAt: '2026-01-06T09:00:00+08:00', completedAt: '2026-01-08T09:00:00+08:00' })]);
+    expect(await figures(c101)).toEqual(await expectedFigures(c101));
+    expect(await figures(c101b)).toEqual(await expectedFigures(c101b));
+    expect((await ordersWhere(server.db, sql`order_no = 'ING-MOVE'`))[0]?.customerId).toBe(c101b);
+  });
+
+  it("credits the customer's owner when no salesperson is sent, and keeps the credit on a re-send without one", async () => {
+    await push([order({ orderNo: 'ING-OWNER' })]);
+    expect((await ordersWhere(server.db, sql`order_no = 'ING-OWNER'`))[0]?.staffId).toBe(as.zhangWei.id);
+    await push([order({ orderNo: 'ING-OWNER', staffId: as.liNa.id })]);
+    expect((await ordersWhere(server.db, sql`order_no = 'ING-OWNER'`))[0]?.staffId).toBe(as.liNa.id);
+    await push([order({ orderNo: 'ING-OWNER', status: 'shipped', shippedAt: '2026-01-06T08:00:00+08:00' })]);
+    expect((await ordersWhere(server.db, sql`order_no = 'ING-OWNER'`))[0]?.staffId).toBe(as.liNa.id);
+    await push([order({ orderNo: 'ING-OWNER', staffId: null })]);
+    expect((await ordersWhere(server.db, sql`order_no = 'ING-OWNER'`))[0]?.staffId).toBeNull();
+  });
+
+  it('stores an order sent twice at the same moment once', async () => {
+    const [first, second] = await Promise.all([push([order({ orderNo: 'ING-RACE' })]), push([order({ orderNo: 'ING-RACE' })])]);
+    expect([first.body.data.created + second.body.data.created, first.body.data.updated + second.body.data.updated]).toEqual([1, 1]);
+    expect(await ordersWhere(server.db, sql`order_no = 'ING-RACE'`)).toHaveLength(1);
+    expect(await figures(c101)).toEqual(await expectedFigures(c101));
+  });
+
+  it('shows a pushed order to the salesperson it is credited to', async () => {
+    await push([order({ orderNo: 'ING-VISIBLE', staffId: as.zhangWei.id })]);
+    const response = await call<{ list: { orderNo: string }[] }>(server.app, 'POST', '/seller/fenghe/staff/order/list', {
+      token: as.zhangWei.token,
+      body: { siteId: 101, keyword: 'ING-VISIBLE' },
+    });
+    expect(response.body.data.list.map((found) => found.orderNo)).toEqual(['ING-VISIBLE']);
+  });
+});
+
+describe('POST /seller/integration/orders: every row checked on its own', () => {
+  it('stores the good rows and reports each bad one with its index, order number and a Chinese reason', async () => {
+    const batch: unknown[] = [
+      order({ orderNo: 'ROW-OK-1' }),
+      'not an order',
+      order({ orderNo: undefined }),
+      order({ orderNo: 'ROW-STATUS', status: 'delivered' }),
+      order({ orderNo: 'ROW-NO-ITEMS', items: [] }),
+      order({ orderNo: 'ROW-QTY', items: [{ name: '旺旺雪饼 520g', quantity: 0, unitPrice: 23.9 }] }),
+      order({ orderNo: 'ROW-PRICE', items: [{ name: '旺旺雪饼 520g', quantity: 1, unitPrice: 23.999 }] }),
+      order({ orderNo: 'ROW-AMOUNT', amount: 100 }),
+      order({ orderNo: 'ROW-TIME', createdAt: '2026-13-01T00:00:00' }),
+      order({ orderNo: 'ROW-PAID', paidAt: null }),
+      order({ orderNo: 'ROW-SITE', siteId: 999 }),
+      order({ orderNo: 'ROW-CUSTOMER', customerId: c102 }),
+      order({ orderNo: 'ROW-HUGE', customerId: 99_999_999_999 }),
+      order({ orderNo: 'ROW-STAFF', staffId: as.chenJing.id }),
+      order({ orderNo: 'ROW-OK-2', amount: 299.6, staffId: as.zhangWei.id }),
+    ];
+    const response = await push(batch);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      created: 2,
+      updated: 0,
+      failed: 13,
+      errors: [
+        { index: 1, orderNo: null, message: '订单数据格式不正确' },
+        { index: 2, orderNo: null, message: '缺少订单号' },
+        { index: 3, orderNo: 'ROW-STATUS', message: '订单状态不正确，应为 pending、paid、shipped、completed、cancelled、refunded 之一' },
+        { index: 4, orderNo: 'ROW-NO-ITEMS', message: '订单至少需要一个商品' },
+        { index: 5, orderNo: 'ROW-QTY', message: '第1个商品的商品数量超出范围' },
+        { index: 6, orderNo: 'ROW-PRICE', message: '第1个商品的单价最多两位小数' },
+        { index: 7, orderNo: 'ROW-AMOUNT', message: '订单金额 100 与商品合计 299.6 不一致' },
+        { index: 8, orderNo: 'ROW-TIME', message: '下单时间不是有效的时间' },
+        { index: 9, orderNo: 'ROW-PAID', message: '已付款的订单需要付款时间' },
+        { index: 10, orderNo: 'ROW-SITE', message: '站点不存在' },
+        { index: 11, orderNo: 'ROW-CUSTOMER', message: '客户不存在或不属于该站点' },
+        { index: 12, orderNo: 'ROW-HUGE', message: '客户不存在或不属于该站点' },
+        { index: 13, orderNo: 'ROW-STAFF', message: '业务员不是该站点的成员' },
+      ],
+    });
+    const stored = await ordersWhere(server.db, sql`order_no like 'ROW-%'`);
+    expect(stored.map((row) => row.orderNo).sort()).toEqual(['ROW-OK-1', 'ROW-OK-2']);
+  });
+
+  it('refuses to move an order number to another site', async () => {
+    await push([order({ orderNo: 'ING-SITE' })]);
+    const response = await push([order({ orderNo: 'ING-SITE', siteId: 102, customerId: c102 })]);
+    expect(response.body.data.errors).toEqual([{ index: 0, orderNo: 'ING-SITE', message: '订单号已被其他站点的订单使用' }]);
+    expect((await ordersWhere(server.db, sql`order_no = 'ING-SITE'`))[0]?.siteId).toBe(101);
+  });
+
+  it('leaves every customer with figures that match its orders', async () => {
+    const drift = await scalar(
+      server.db,
+      sql`select count(*) as value from customers c left join lateral (
+            select count(*) filter (where status in ('paid', 'shipped', 'completed'))::int as n,
+                   coalesce(sum(amount_fen) filter (where status in ('paid', 'shipped', 'completed')), 0) as fen,
+                   max(created_at) as last
+            from orders o where o.customer_id = c.id) s on true
+          where c.order_count <> s.n or c.total_amount_fen <> s.fen or c.last_order_at is distinct from s.last`,
+    );
+    expect(drift).toBe(0);
+  });
+});
+
+describe('npm run import:orders', () => {
+  it('imports the CSV example (one line per item) and, sent again, updates rather than duplicates', async () => {
+    const ingestion = new OrderIngestion(server.db);
+    const first = await importOrderFile(ingestion, path.join(examples, 'orders.csv'));
+    expect(first).toEqual({ created: 4, updated: 0, failed: 0, errors: [] });
+    const [two] = await rows<{ items: number; amount: string; remark: string }>(
+      server.db,
+      sql`select (select count(*)::int from order_items i where i.order_id = o.id) as items, amount_fen::text as amount, remark from orders o where order_no = 'PO-EXAMPLE-0002'`,
+    );
+    expect(two).toEqual({ items: 3, amount: '81660', remark: '' });
+    const [one] = await rows<{ remark: string }>(server.db, sql`select remark from orders where order_no = 'PO-EXAMPLE-0001'`);
+    expect(one?.remark).toBe('送货前请电话联系, 谢谢');
+    expect(await importOrderFile(ingestion, path.join(examples, 'orders.csv'))).toEqual({ created: 0, updated: 4, failed: 0, errors: [] });
+    expect(await importOrderFile(ingestion, path.join(examples, 'orders.json'))).toEqual({ created: 2, updated: 0, failed: 0, errors: [] });
+  });
+
+  it('reports the problems of a CSV file by line and exits with 1', { timeout: 120_000 }, async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sales-import-test-'));
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}) };
+      const run = promisify(execFile);
+      const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/import-orders.ts', path.join(examples, 'orders-with-errors.csv')], { cwd: serverRoot, env }).then(
+        () => null,
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stdout.split('\n').filter(Boolean)).toEqual([
+        'orders-with-errors.csv：新增 1，更新 0，失败 5',
+        '  第 2 行（订单 PO-EXAMPLE-2001）：订单金额 100 与商品合计 103.6 不一致',
+        '  第 3 行（订单 PO-EXAMPLE-2002）：已付款的订单需要付款时间',
+        '  第 4 行（订单 PO-EXAMPLE-2003）：客户不存在或不属于该站点',
+        '  第 5 行（订单 PO-EXAMPLE-2004）：第 6 行的 siteId 与该订单首行不一致',
+        '  第 7 行（订单 PO-EXAMPLE-2005）：订单状态不正确，应为 pending、paid、shipped、completed、cancelled、refunded 之一',
+      ]);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('groups CSV lines by order number wherever they are, and reads quoted cells', () => {
+    const text = csvDocument(
+      ['orderNo', 'siteId', 'customerId', 'status', 'createdAt', 'remark', 'itemName', 'quantity', 'unitPrice'],
+      [
+        ['A-1', '101', '7', 'pending', '2026-01-01 10:00', '第一行, "备注"\n第二行', '商品甲', '2', '1.50'],
+        ['B-1', '101', '8', 'pending', '2026-01-01 11:00', '', '商品乙', '1', '3'],
+        ['A-1', '', '', '', '', '', '商品丙', '1', '0.25'],
+      ],
+    );
+    const file = ordersFromCsv(text);
+    expect(file.problems).toEqual([]);
+    expect(file.origins).toEqual(['第 2 行', '第 4 行']);
+    expect(file.orders).toEqual([
+      {
+        orderNo: 'A-1',
+        siteId: 101,
+        customerId: 7,
+        status: 'pending',
+        createdAt: '2026-01-01 10:00',
+        remark: '第一行, "备注"\n第二行',
+        items: [
+          { name: '商品甲', quantity: 2, unitPrice: 1.5 },
+          { name: '商品丙', quantity: 1, unitPrice: 0.25 },
+        ],
+      },
+      { orderNo: 'B-1', siteId: 101, customerId: 8, status: 'pending', createdAt: '2026-01-01 11:00', items: [{ name: '商品乙', quantity: 1, unitPrice: 3 }] },
+    ]);
+    expect(() => ordersFromCsv('orderNo,siteId\nA,1\n')).toThrow('缺少列：customerId、status、createdAt、itemName、quantity、unitPrice');
+    expect(() => ordersFromCsv('orderNo,site,customerId\n')).toThrow('不认识的列：site');
+    expect(formatReport('x.csv', { created: 1, updated: 2, failed: 1, errors: [{ origin: '第 3 行', orderNo: 'A-1', message: '站点不存在' }] })).toBe(
+      'x.csv：新增 1，更新 2，失败 1\n  第 3 行（订单 A-1）：站点不存在',
+    );
+  });
+
+  it('writes and reads CSV cells the way spreadsheets do', () => {
+    expect([csvCell('plain'), csvCell('a,b'), csvCell('say "hi"'), csvCell('two\nlines'), csvCell(12.5), csvCell(null), csvCell('-1'), csvCell('@cmd')]).toEqual([
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
+      '"two\nlines"',
+      '12.5',
+      '',
+      "'-1",
+      "'@cmd",
+    ]);
+    const document = csvDocument(['名称', '备注'], [['甲', 'a,"b"\r\nc'], ['乙', '']]);
+    expect(document.startsWith('\uFEFF名称,备注\r\n')).toBe(true);
+    expect(parseCsv(document).rows).toEqual([
+      ['名称', '备注'],
+      ['甲', 'a,"b"\r\nc'],
+      ['乙', ''],
+    ]);
+    expect(parseCsv('a,b\n\n"c\nd",e\n').lines).toEqual([1, 3]);
+    expect(() => parseCsv('a,"b\n')).toThrow('引号没有闭合');
+  });
+});
+
+describe('the demo seed', () => {
+  const members: SiteMembers[] = [
+    { siteId: 101, leaders: [2, 3], salespeople: [{ id: 1, weight: 3 }, ...[9, 12, 15].map((id) => ({ id, weight: 1 }))] },
+    { siteId: 102, leaders: [3, 5], salespeople: [{ id: 5, weight: 3 }, ...[10, 13].map((id) => ({ id, weight: 1 }))] },
+    { siteId: 201, leaders: [8], salespeople: [{ id: 3, weight: 3 }, { id: 4, weight: 3 }, ...[11, 14].map((id) => ({ id, weight: 1 }))] },
+  ];
+  const now = new Date('2026-06-15T04:00:00Z');
+
+  it('plans the same data on every start for the same moment', () => {
+    const options = { scale: 0.2, now };
+    const customers = planCustomers(members, options);
+    expect(planCustomers(members, options)).toEqual(customers);
+    expect([...planOrders(customers, options)]).toEqual([...planOrders(customers, options)]);
+    expect(planFollowUps(customers, options)).toEqual(planFollowUps(customers, options));
+  });
+
+  it('plans ~2,000 customers and ~20,000 orders of every status over the last year at scale 1', () => {
+    const options = { scale: 1, now };
+    const customers = planCustomers(members, options);
+    expect(customers).toHaveLength(2000);
+    expect(new Set(customers.map((customer) => customer.qrToken)).size).toBe(2000);
+    expect(new Set(customers.map((customer) => customer.name)).size).toBe(2000);
+    for (const customer of customers.slice(0, 200)) {
+      expect(isMobile(customer.phone), customer.phone).toBe(true);
+      expect(parseCustomerQr(`${CUSTOMER_QR_PREFIX}${customer.qrToken}`)).toBe(customer.qrToken);
+    }
+    const unbound = customers.filter((customer) => customer.ownerId === null).length;
+    expect(unbound / customers.length).toBeGreaterThan(0.05);
+    expect(unbound / customers.length).toBeLessThan(0.2);
+    for (const person of [1, 3, 4, 5]) expect(customers.filter((customer) => customer.ownerId === person).length, `customers of ${person}`).toBeGreaterThan(50);
+
+    const orders = [...planOrders(customers, options)];
+    expect(orders).toHaveLength(20000);
+    expect(new Set(orders.map((planned) => planned.status))).toEqual(new Set(ORDER_STATUSES));
+    const yearAgo = now.getTime() - 366 * 24 * 60 * 60 * 1000;
+    expect(orders.every((planned) => planned.createdAt.getTime() > yearAgo && planned.createdAt <= now)).toBe(true);
+    expect(orders.every((planned) => planned.items.length >= 1 && planned.items.length <= 4)).toBe(true);
+
+    const followUps = planFollowUps(customers, options);
+    const today = startOfChinaDay(now).getTime();
+    const dueToday = followUps.filter((planned) => planned.nextContactAt && planned.nextContactAt.getTime() >= today && planned.nextContactAt.getTime() < today + 86_400_000);
+    expect(dueToday.length).toBeGreaterThan(10);
+  });
+
+  it('seeded this database with customers at every site, each with its own QR token', async () => {
+    const perSite = await rows<{ siteId: number; count: number }>(server.db, sql`select site_id as "siteId", count(*)::int as count from customers group by site_id order by site_id`);
+    expect(perSite.map((row) => row.siteId)).toEqual([101, 102, 201]);
+    expect(await scalar(server.db, sql`select count(*) as value from customers where qr_token !~ '^[A-Za-z0-9]{20}$'`)).toBe(0);
+  });
+});
