@@ -1,0 +1,46 @@
+/**
+ * Customers, orders and follow-ups: the enums, labels and QR format both halves share.
+ * Kept apart from the TypeBox schemas so pages that need only these stay small.
+ */
+export const CUSTOMER_LEVELS = ['A', 'B', 'C'] as const;
+export type CustomerLevel = (typeof CUSTOMER_LEVELS)[number];
+
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Chinese names of the order statuses (DESIGN §4). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: '待付款',
+  paid: '已付款',
+  shipped: '已发货',
+  completed: '已完成',
+  cancelled: '已取消',
+  refunded: '已退款',
+};
+
+/** Statuses that count as sales (performance, customer totals). */
+export const SALES_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'completed'];
+
+export const FOLLOW_UP_TYPES = ['电话', '拜访', '微信', '其他'] as const;
+export type FollowUpType = (typeof FOLLOW_UP_TYPES)[number];
+
+export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+/** What a customer's QR code holds: this prefix and the customer's QR token. */
+export const CUSTOMER_QR_PREFIX = 'XSZS-CUSTOMER:';
+
+export const customerQrPayload = (token: string) => `${CUSTOMER_QR_PREFIX}${token}`;
+
+/** The QR token in a scanned text, or null when the text is not one of our customer codes. */
+export function parseCustomerQr(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith(CUSTOMER_QR_PREFIX)) return null;
+  const token = trimmed.slice(CUSTOMER_QR_PREFIX.length);
+  return /^[A-Za-z0-9_-]{8,64}$/.test(token) ? token : null;
+}
+
+export const PAGE_SIZE_MAX = 100;
+
+/** Ids are PostgreSQL integers; anything larger can name nothing. */
+export const ID_MAX = 2_147_483_647;
