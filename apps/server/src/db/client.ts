@@ -30,12 +30,16 @@ export interface OpenOptions {
   pgliteDir?: string | undefined;
   /** Runs once migrations are applied, under the migration lock. */
   afterMigrate?: (db: Db) => Promise<void>;
+  /** Told when an idle PostgreSQL connection breaks (server restart, failover); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, PGlite otherwise, and brings the schema up to date. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, a broken idle connection is an unhandled 'error' event that ends the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

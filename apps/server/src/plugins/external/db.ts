@@ -26,6 +26,7 @@ export default fp<DbPluginOptions>(
       (await openDatabase({
         databaseUrl: config.databaseUrl,
         pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+        onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
         afterMigrate: async (db) => {
           if (!config.seedDemo) return;
           const started = performance.now();
