@@ -90,6 +90,9 @@ interface CheckedRow {
   items: { name: string; quantity: number; unitPriceFen: number }[];
 }
 
+/** 10 billion yuan: far above any real order, and well inside exact integer arithmetic. */
+const ORDER_FEN_MAX = 1_000_000_000_000;
+
 const hasTwoDecimalsAtMost = (yuan: number) => Math.abs(yuan * 100 - Math.round(yuan * 100)) < 1e-6;
 const isId = (value: number) => Number.isInteger(value) && value >= 1 && value <= ID_MAX;
 
@@ -126,6 +129,7 @@ function checkShape(raw: unknown, index: number): CheckedRow {
     return { name, quantity: item.quantity, unitPriceFen: yuanToFen(item.unitPrice) };
   });
   const itemsFen = items.reduce((sum, item) => sum + item.quantity * item.unitPriceFen, 0);
+  if (itemsFen > ORDER_FEN_MAX) throw new RowError('订单金额超出范围');
   if (row.amount !== undefined) {
     if (!hasTwoDecimalsAtMost(row.amount)) throw new RowError('订单金额最多两位小数');
     if (yuanToFen(row.amount) !== itemsFen) throw new RowError(`订单金额 ${row.amount} 与商品合计 ${itemsFen / 100} 不一致`);

@@ -181,13 +181,14 @@ describe('POST /seller/integration/orders: every row checked on its own', () => 
       order({ orderNo: 'ROW-HUGE', customerId: 99_999_999_999 }),
       order({ orderNo: 'ROW-STAFF', staffId: as.chenJing.id }),
       order({ orderNo: 'ROW-OK-2', amount: 299.6, staffId: as.zhangWei.id }),
+      order({ orderNo: 'ROW-HUGE-AMOUNT', items: [{ name: '整仓清货', quantity: 1_000_000, unitPrice: 10_000_000 }] }),
     ];
     const response = await push(batch);
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
       created: 2,
       updated: 0,
-      failed: 13,
+      failed: 14,
       errors: [
         { index: 1, orderNo: null, message: '订单数据格式不正确' },
         { index: 2, orderNo: null, message: '缺少订单号' },
@@ -202,6 +203,7 @@ describe('POST /seller/integration/orders: every row checked on its own', () => 
         { index: 11, orderNo: 'ROW-CUSTOMER', message: '客户不存在或不属于该站点' },
         { index: 12, orderNo: 'ROW-HUGE', message: '客户不存在或不属于该站点' },
         { index: 13, orderNo: 'ROW-STAFF', message: '业务员不是该站点的成员' },
+        { index: 15, orderNo: 'ROW-HUGE-AMOUNT', message: '订单金额超出范围' },
       ],
     });
     const stored = await ordersWhere(server.db, sql`order_no like 'ROW-%'`);

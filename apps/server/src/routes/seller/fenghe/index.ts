@@ -14,7 +14,7 @@ import staffRoutes from './staff.js';
 const fengheRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', async (request) => {
-    const source = (request.method === 'GET' ? request.query : request.body) as { siteId?: unknown } | undefined;
+    const source = (request.method === 'POST' ? request.body : request.query) as { siteId?: unknown } | undefined;
     const siteId = source?.siteId;
     if (typeof siteId !== 'number') throw badRequest('请填写站点');
     await app.resolveSalesScope(request, siteId);
