@@ -118,7 +118,7 @@ export const FIELD_LABELS: Record<string, string> = {
   password: '密码',
   code: '验证码',
   scene: '验证码用途',
-  id: '用户ID',
+  id: '编号',
   Version: '版本号',
   version: '版本号',
   versionCode: '版本代码',
