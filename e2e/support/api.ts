@@ -19,7 +19,8 @@ export function baseUrl(): string {
 
 const HEADERS = { 'Content-Type': 'application/json', platform: 'h5', Version: '2.0.1' } as const;
 
-async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: Envelope<T> }> {
+/** One call to the server with the app's headers; the HTTP status and the envelope, whatever they are. */
+export async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: Envelope<T> }> {
   const response = await fetch(`${baseUrl()}${path}`, {
     method,
     headers: { ...HEADERS, ...(options.token ? { Authorization: options.token } : {}) },

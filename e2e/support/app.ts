@@ -6,6 +6,7 @@ import type { DemoAccount } from './accounts';
 import { apiLogin, baseUrl, type Session } from './api';
 import { launchBrowser, newPhoneContext } from './chromium';
 import { EnterCodePage, LoginPage, NavBar, SettingPage, SiteBadge, TabBar } from './pages';
+import { CustomerListPage, CustomerPage, FollowUpFormSheet, OrderDetailPage, OrderListPage, RelationshipBindPage, ScannerPage } from './sales-pages';
 
 /** The local storage keys of DESIGN §3. */
 export type StorageKey = 'token' | 'userId' | 'userInfo' | 'currentSite' | 'permissionData' | 'buildTime' | 'app-tabbar-index' | '__DC_STAT_UUID';
@@ -39,6 +40,13 @@ export class AppPage {
   readonly login: LoginPage;
   readonly enterCode: EnterCodePage;
   readonly setting: SettingPage;
+  readonly customers: CustomerListPage;
+  readonly customer: CustomerPage;
+  readonly followUpForm: FollowUpFormSheet;
+  readonly bind: RelationshipBindPage;
+  readonly orders: OrderListPage;
+  readonly order: OrderDetailPage;
+  readonly scanner: ScannerPage;
   /** Uncaught errors thrown in the page; the harness fails the test when any are left. */
   readonly pageErrors: Error[] = [];
 
@@ -52,6 +60,13 @@ export class AppPage {
     this.login = new LoginPage(this);
     this.enterCode = new EnterCodePage(page);
     this.setting = new SettingPage(page);
+    this.customers = new CustomerListPage(page);
+    this.customer = new CustomerPage(page);
+    this.followUpForm = new FollowUpFormSheet(page);
+    this.bind = new RelationshipBindPage(page);
+    this.orders = new OrderListPage(page);
+    this.order = new OrderDetailPage(page);
+    this.scanner = new ScannerPage(page);
     page.on('pageerror', (error) => this.pageErrors.push(error));
   }
 
@@ -126,11 +141,20 @@ export class AppPage {
   }
 }
 
+export interface NewAppOptions {
+  /** Open it in this browser (one from `launchBrowser`) instead of the file's shared one. */
+  browser?: Browser;
+  /** Permissions granted to the app's origin, e.g. ['camera']. */
+  permissions?: string[];
+}
+
 export interface AppHarness {
   readonly baseUrl: string;
   readonly browser: Browser;
   /** A new phone-sized tab in a fresh context (own storage); closed after the test. */
-  newApp(): Promise<AppPage>;
+  newApp(options?: NewAppOptions): Promise<AppPage>;
+  /** A separate Chromium with extra flags (e.g. fakeCameraArgs), closed after the test. */
+  launchBrowser(extraArgs: readonly string[]): Promise<Browser>;
   /** Another tab in the same context as `app` (shares its local storage). */
   newTab(app: AppPage): Promise<AppPage>;
 }
@@ -143,6 +167,7 @@ export function useApp(): AppHarness {
   let browser: Browser | null = null;
   let contexts: BrowserContext[] = [];
   let apps: AppPage[] = [];
+  let extraBrowsers: Browser[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -159,8 +184,10 @@ export function useApp(): AppHarness {
     }
     const errors = apps.flatMap((app) => app.pageErrors.map((error) => `${app.page.url()}: ${error.message}`));
     await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all(extraBrowsers.map((extra) => extra.close()));
     contexts = [];
     apps = [];
+    extraBrowsers = [];
     if (errors.length > 0) throw new Error(`Uncaught errors in the page:\n${errors.join('\n')}`);
   });
 
@@ -181,14 +208,20 @@ export function useApp(): AppHarness {
     get browser() {
       return requireBrowser();
     },
-    async newApp() {
-      const context = await newPhoneContext(requireBrowser());
+    async newApp(options = {}) {
+      const context = await newPhoneContext(options.browser ?? requireBrowser());
+      if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
       // Fail fast: every wait in these tests is for something that takes well under a second.
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       const app = new AppPage(await context.newPage(), baseUrl());
       apps.push(app);
       return app;
+    },
+    async launchBrowser(extraArgs) {
+      const extra = await launchBrowser(extraArgs);
+      extraBrowsers.push(extra);
+      return extra;
     },
     async newTab(app) {
       const app2 = new AppPage(await app.page.context().newPage(), baseUrl());

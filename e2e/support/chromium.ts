@@ -18,11 +18,20 @@ const ARGS = [
 /** The reference phone of DESIGN §1. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
-export async function launchBrowser(): Promise<Browser> {
+/** Launches Chromium with the suite's flags, plus `extraArgs` (e.g. a fake camera). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, env: { ...process.env } });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs], env: { ...process.env } });
+}
+
+/**
+ * Flags for a fake camera that plays a Y4M file in a loop (see writeQrY4m) and grants the
+ * media permission prompt without a prompt.
+ */
+export function fakeCameraArgs(y4mFile: string): string[] {
+  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4mFile}`];
 }
 
 /** A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies). */

@@ -12,9 +12,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_VERSION, PLATFORM } from '@sales/contract';
+import { APP_VERSION, PLATFORM, chinaDayKey } from '@sales/contract';
 import { buildApp } from '../src/app.js';
-import { chinaDayKey } from '../src/lib/china-time.js';
 import { loadConfig } from '../src/env.js';
 
 const REQUESTS = boundedInt(process.env.BENCH_REQUESTS, 400, 1, 20_000);

@@ -5,3 +5,4 @@ export * from './session.js';
 export * from './schemas.js';
 export * from './sales-domain.js';
 export * from './sales.js';
+export * from './china-time.js';

@@ -3,9 +3,8 @@
  * every fresh start holds the same data, with times relative to the start. Scale 1 is ~2,000
  * customers and ~20,000 orders over the last 12 months.
  */
-import type { CustomerLevel, FollowUpType, OrderStatus } from '@sales/contract';
+import { type CustomerLevel, type FollowUpType, type OrderStatus, addDays, chinaDayKey, startOfChinaDay } from '@sales/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { addDays, chinaDayKey, startOfChinaDay } from '../lib/china-time.js';
 import { SeededRandom } from '../lib/random.js';
 import type { Tx } from './client.js';
 import { recomputeAllCustomerFigures } from './customer-figures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDay, formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime } from './format';
 
 describe('formatDateTime', () => {
   it('shows an instant as YYYY-MM-DD HH:mm in China time', () => {
@@ -15,10 +15,11 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('formatDate and chinaDay', () => {
-  it('use the China-time calendar day', () => {
+describe('formatDate', () => {
+  it('shows the China-time calendar day, or a dash for a missing time', () => {
     expect(formatDate('2025-06-30T15:59:59Z')).toBe('2025-06-30');
     expect(formatDate('2025-06-30T16:00:00Z')).toBe('2025-07-01');
-    expect(chinaDay(new Date('2025-01-01T00:00:00+08:00'))).toBe('2025-01-01');
+    expect(formatDate(new Date('2025-01-01T00:00:00+08:00'))).toBe('2025-01-01');
+    expect(formatDate(null)).toBe('—');
   });
 });

@@ -1,4 +1,11 @@
-import { chinaCalendar } from './format';
+import {
+  addDays,
+  chinaDayString,
+  startOfChinaMonth,
+  startOfChinaQuarter,
+  startOfChinaWeek,
+  startOfChinaYear,
+} from '@sales/contract';
 
 /** The period shortcuts of SCREENS.md ("one period picker used everywhere"), plus 全部. */
 export const PERIOD_KEYS = ['all', 'today', 'week', 'month', 'lastMonth', 'quarter', 'year', 'custom'] as const;
@@ -23,37 +30,28 @@ export interface DayRange {
 
 export type Period = { key: Exclude<PeriodKey, 'custom'> } | { key: 'custom'; range: DayRange };
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const day = (year: number, month: number, date: number) => {
-  // Normalise overflow (month 0, day 0, day 32) through UTC arithmetic.
-  const normal = new Date(Date.UTC(year, month - 1, date));
-  return `${normal.getUTCFullYear()}-${pad(normal.getUTCMonth() + 1)}-${pad(normal.getUTCDate())}`;
-};
-
 /** The days a period covers as of `now`; null for 全部时间. Weeks start on Monday. */
 export function periodRange(period: Period, now: Date = new Date()): DayRange | null {
   if (period.key === 'custom') return period.range;
-  const { year, month, day: date, weekday } = chinaCalendar(now);
-  const today = day(year, month, date);
+  const today = chinaDayString(now);
+  const since = (start: Date): DayRange => ({ startDate: chinaDayString(start), endDate: today });
   switch (period.key) {
     case 'all':
       return null;
     case 'today':
       return { startDate: today, endDate: today };
-    case 'week': {
-      const sinceMonday = (weekday + 6) % 7;
-      return { startDate: day(year, month, date - sinceMonday), endDate: today };
-    }
+    case 'week':
+      return since(startOfChinaWeek(now));
     case 'month':
-      return { startDate: day(year, month, 1), endDate: today };
-    case 'lastMonth':
-      return { startDate: day(year, month - 1, 1), endDate: day(year, month, 0) };
-    case 'quarter': {
-      const first = month - ((month - 1) % 3);
-      return { startDate: day(year, first, 1), endDate: today };
+      return since(startOfChinaMonth(now));
+    case 'lastMonth': {
+      const lastDay = addDays(startOfChinaMonth(now), -1);
+      return { startDate: chinaDayString(startOfChinaMonth(lastDay)), endDate: chinaDayString(lastDay) };
     }
+    case 'quarter':
+      return since(startOfChinaQuarter(now));
     case 'year':
-      return { startDate: day(year, 1, 1), endDate: today };
+      return since(startOfChinaYear(now));
   }
 }
 

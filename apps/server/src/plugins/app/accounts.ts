@@ -7,6 +7,7 @@ import {
   isCode,
   isMobile,
   maskPhone,
+  startOfChinaDay,
   type LoginResult,
   type UserInfo,
 } from '@sales/contract';
@@ -43,12 +44,6 @@ const DUMMY_HASH_PROMISE = hash('not-a-real-password-0f3c');
 
 const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
 const hashToken = (token: string) => sha256(token);
-
-/** Start of the current day in China Standard Time, where the daily code limit resets. */
-function startOfChinaDay(now: Date): Date {
-  const offset = 8 * 60 * 60 * 1000;
-  return new Date(Math.floor((now.getTime() + offset) / DAY_MS) * DAY_MS - offset);
-}
 
 export function requireMobile(phone: string): string {
   const trimmed = phone.trim();

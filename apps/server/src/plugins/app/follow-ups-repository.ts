@@ -1,9 +1,8 @@
 /** 跟进记录: what salespeople log about their contacts with a customer. */
-import type { FollowUp, FollowUpCreateBody, FollowUpListBody, FollowUpPage } from '@sales/contract';
+import { type FollowUp, type FollowUpCreateBody, type FollowUpListBody, type FollowUpPage, addDays, parseChinaTimestamp, startOfChinaDay } from '@sales/contract';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { followUps, staff, uploads } from '../../db/schema.js';
-import { addDays, parseTimestamp, startOfChinaDay } from '../../lib/china-time.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { CustomersRepository } from './customers-repository.js';
 import { canLogFollowUp, CUSTOMER_NOT_FOUND, followUpsOfSite, type SalesScope } from './sales-authorization.js';
@@ -61,7 +60,7 @@ export class FollowUpsRepository {
   /** The next contact time: a real instant, from today (China time) to a year ahead, or none. */
   private nextContact(value: string | null | undefined): Date | null {
     if (value === null || value === undefined || value === '') return null;
-    const at = parseTimestamp(value);
+    const at = parseChinaTimestamp(value);
     if (!at) throw badRequest('下次联系时间格式不正确');
     const today = startOfChinaDay(new Date());
     if (at < today) throw badRequest('下次联系时间不能早于今天');

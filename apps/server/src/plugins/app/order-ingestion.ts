@@ -3,13 +3,12 @@
  * (npm run import:orders): each row checked on its own, valid rows upserted by orderNo in their
  * own transaction, and the customers' figures recomputed in that transaction.
  */
-import { IngestOrder, ID_MAX, ORDER_STATUS_LABELS, ORDER_STATUSES, SALES_STATUSES, yuanToFen, type IngestResult, type OrderStatus } from '@sales/contract';
+import { IngestOrder, ID_MAX, ORDER_STATUS_LABELS, ORDER_STATUSES, SALES_STATUSES, yuanToFen, type IngestResult, type OrderStatus, parseChinaTimestamp } from '@sales/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import type { Db, Tx } from '../../db/client.js';
 import { recomputeCustomerFigures } from '../../db/customer-figures.js';
 import { customers, orderItems, orders, positions, sites, staff } from '../../db/schema.js';
-import { parseTimestamp } from '../../lib/china-time.js';
 
 export const INGEST_BATCH_MAX = 1000;
 
@@ -106,7 +105,7 @@ function checkShape(raw: unknown, index: number): CheckedRow {
   const row = raw as IngestOrder;
   const orderNo = row.orderNo.trim();
   if (!orderNo) throw new RowError('订单号不能为空');
-  const createdAt = parseTimestamp(row.createdAt);
+  const createdAt = parseChinaTimestamp(row.createdAt);
   if (!createdAt) throw new RowError('下单时间不是有效的时间');
   const times = {} as Record<TimeField, Date | null>;
   for (const field of TIME_FIELDS) {
@@ -115,7 +114,7 @@ function checkShape(raw: unknown, index: number): CheckedRow {
       times[field] = null;
       continue;
     }
-    const parsed = parseTimestamp(value);
+    const parsed = parseChinaTimestamp(value);
     if (!parsed) throw new RowError(`${FIELD_NAMES[field]}不是有效的时间`);
     times[field] = parsed;
   }

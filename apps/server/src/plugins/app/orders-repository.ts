@@ -1,9 +1,8 @@
 /** Orders as the app reads them: filtered lists with totals, details with items, export rows. */
-import { fenToYuan, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary } from '@sales/contract';
+import { fenToYuan, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary, addDays, parseChinaDay } from '@sales/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, orderItems, orders, staff } from '../../db/schema.js';
-import { addDays, chinaDayStart } from '../../lib/china-time.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ORDER_NOT_FOUND, visibleOrders, type SalesScope } from './sales-authorization.js';
 import { containsPattern, iso, isoOrNull, keywordOf, paging, staffRef } from './sales-queries.js';
@@ -55,7 +54,7 @@ function toSummary(row: SummaryRow): OrderSummary {
 const ORDER_NO_TEXT = /^[\x21-\x7e]+$/;
 
 function dayStart(day: string, label: string): Date {
-  const start = chinaDayStart(day);
+  const start = parseChinaDay(day);
   if (!start) throw badRequest(`${label}不是有效的日期`);
   return start;
 }

@@ -1,9 +1,8 @@
 /** The members of a site with their customers and this month's sales (salespersonPage, staff lists). */
-import { fenToYuan, SALES_STATUSES, type StaffSummary } from '@sales/contract';
+import { fenToYuan, SALES_STATUSES, type StaffSummary, startOfChinaMonth } from '@sales/contract';
 import { and, count, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, orders, positions, staff } from '../../db/schema.js';
-import { startOfChinaMonth } from '../../lib/china-time.js';
 import { notFound } from '../../lib/errors.js';
 import { canSeeStaff, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
 import { containsPattern, keywordOf } from './sales-queries.js';

@@ -1,8 +1,7 @@
 /** Orders, salespeople and the CSV exports as a leader and a salesperson use them. */
-import { ORDER_STATUSES, type IngestResult, type OrderDetail, type OrderPage, type StaffList, type StaffSummary } from '@sales/contract';
+import { ORDER_STATUSES, type IngestResult, type OrderDetail, type OrderPage, type StaffList, type StaffSummary, chinaDayKey, startOfChinaMonth } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chinaDayKey, startOfChinaMonth } from '../../../src/lib/china-time.js';
 import { parseCsv } from '../../../src/lib/csv.js';
 import { at, call, expectFailure, rows, useTestServer } from '../../helper.js';
 import { firstCustomer, firstOrder, loginAll, scalar, STAFF_API, staffCall, type Role, type Session } from './support.js';

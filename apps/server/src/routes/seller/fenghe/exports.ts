@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CUSTOMER_LEVELS, CustomerExportQuery, EXPORT_ROWS_MAX, fenToYuan, ORDER_STATUS_LABELS, OrderExportQuery } from '@sales/contract';
+import { CUSTOMER_LEVELS, CustomerExportQuery, EXPORT_ROWS_MAX, fenToYuan, ORDER_STATUS_LABELS, OrderExportQuery, chinaDayKey, formatChinaDateTime } from '@sales/contract';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { chinaDayKey, formatChinaDateTime } from '../../../lib/china-time.js';
 import { attachmentHeader, csvDocument, type CsvCell } from '../../../lib/csv.js';
 import { forbidden } from '../../../lib/errors.js';
 import { canExport, type SalesScope } from '../../../plugins/app/sales-authorization.js';

@@ -1,6 +1,6 @@
+import { chinaDayString } from '@sales/contract';
 import { useMutation } from '@tanstack/react-query';
 import { download } from '../../../lib/api-client';
-import { chinaDay } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-file';
 import { useSession } from '../../auth/session-store';
 import type { CustomerQuery } from '../customer-filters';
@@ -16,7 +16,7 @@ export function useExportCustomers() {
     mutationFn: async (query: CustomerQuery) => {
       if (!site) throw new Error('no current site');
       const blob = await exportCustomers(site.departmentId, query);
-      saveBlob(blob, `客户_${site.departmentName}_${chinaDay(new Date())}.csv`);
+      saveBlob(blob, `客户_${site.departmentName}_${chinaDayString(new Date())}.csv`);
     },
   });
 }

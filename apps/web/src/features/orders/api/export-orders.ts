@@ -1,6 +1,6 @@
+import { chinaDayString } from '@sales/contract';
 import { useMutation } from '@tanstack/react-query';
 import { download } from '../../../lib/api-client';
-import { chinaDay } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-file';
 import { useSession } from '../../auth/session-store';
 import type { OrderQuery } from '../order-filters';
@@ -16,7 +16,7 @@ export function useExportOrders() {
     mutationFn: async (query: OrderQuery) => {
       if (!site) throw new Error('no current site');
       const blob = await exportOrders(site.departmentId, query);
-      saveBlob(blob, `订单_${site.departmentName}_${chinaDay(new Date())}.csv`);
+      saveBlob(blob, `订单_${site.departmentName}_${chinaDayString(new Date())}.csv`);
     },
   });
 }
