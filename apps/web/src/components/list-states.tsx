@@ -34,19 +34,26 @@ export function ErrorState({ title = '加载失败', hint = '请检查网络后�
   );
 }
 
+/** 返回: back to where the user came from. */
+function BackButton() {
+  return (
+    <Button
+      color="primary"
+      fill="outline"
+      onClick={() => {
+        nav.navigateBack();
+      }}
+    >
+      返回
+    </Button>
+  );
+}
+
 /** A page opened with a missing or malformed id in its link. */
 export function BadLinkState({ what }: { what: string }) {
   return (
     <ErrorBlock className="state-block" status="default" title="链接无效" description={`没有找到要查看的${what}，请返回后重新进入`} data-testid="bad-link">
-      <Button
-        color="primary"
-        fill="outline"
-        onClick={() => {
-          nav.navigateBack();
-        }}
-      >
-        返回
-      </Button>
+      <BackButton />
     </ErrorBlock>
   );
 }
@@ -59,15 +66,7 @@ export function RecordErrorState({ error, what, onRetry }: { error: unknown; wha
   if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
     return (
       <ErrorBlock className="state-block" status="empty" title={`${what}不存在或无权查看`} description="可能已转给他人，或不属于当前站点" data-testid="record-missing">
-        <Button
-          color="primary"
-          fill="outline"
-          onClick={() => {
-            nav.navigateBack();
-          }}
-        >
-          返回
-        </Button>
+        <BackButton />
       </ErrorBlock>
     );
   }
