@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../features/auth/session-store';
 import { parseId } from '../../lib/query-params';
 
 /**
@@ -7,4 +9,11 @@ import { parseId } from '../../lib/query-params';
 export function salespersonId(raw: string | null, ownId: number | null): number | null {
   if (raw === null || raw === '') return ownId;
   return parseId(raw);
+}
+
+/** salespersonId of the current page's link and user. */
+export function useSalespersonId(): number | null {
+  const [params] = useSearchParams();
+  const ownId = useSession((state) => state.userId);
+  return salespersonId(params.get('staffId'), ownId);
 }

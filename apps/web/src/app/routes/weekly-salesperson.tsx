@@ -1,16 +1,12 @@
-import { useSearchParams } from 'react-router';
 import { BadLinkState } from '../../components/list-states';
 import { routeUrl } from '../../config/paths';
-import { useSession } from '../../features/auth/session-store';
 import { StaffRecentOrders } from '../../features/orders/components/recent-orders';
 import { StaffCard } from '../../features/staff/components/staff-card';
-import { salespersonId } from './salesperson-staff-id';
+import { useSalespersonId } from './salesperson-staff-id';
 
 /** 业务员 (weekly-report area, ?staffId=): the salesperson's card and recent orders (their reports join when that area ships). */
 export default function WeeklySalespersonPage() {
-  const [params] = useSearchParams();
-  const ownId = useSession((state) => state.userId);
-  const staffId = salespersonId(params.get('staffId'), ownId);
+  const staffId = useSalespersonId();
   if (!staffId) return <BadLinkState what="业务员" />;
   return (
     <>
