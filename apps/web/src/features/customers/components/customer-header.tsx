@@ -1,4 +1,5 @@
 import type { CustomerDetail } from '@sales/contract';
+import { Figure } from '../../../components/figure';
 import { Money } from '../../../components/money';
 import { PhoneLink } from '../../../components/phone-link';
 import { formatDate } from '../../../lib/format';
@@ -25,22 +26,13 @@ export function CustomerHeader({ customer }: { customer: CustomerDetail }) {
       </div>
       {customer.address && <div className="detail-header__line muted">{customer.address}</div>}
       <div className="figures">
-        <div className="figure">
-          <div className="figure__value" data-testid="customer-order-count">
-            {customer.orderCount}
-          </div>
-          <div className="figure__label">订单数</div>
-        </div>
-        <div className="figure">
-          <div className="figure__value">
-            <Money value={customer.totalAmount} testId="customer-total-amount" />
-          </div>
-          <div className="figure__label">累计金额</div>
-        </div>
-        <div className="figure">
-          <div className="figure__value">{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</div>
-          <div className="figure__label">最近下单</div>
-        </div>
+        <Figure label="订单数" testId="customer-order-count">
+          {customer.orderCount}
+        </Figure>
+        <Figure label="累计金额">
+          <Money value={customer.totalAmount} testId="customer-total-amount" />
+        </Figure>
+        <Figure label="最近下单">{customer.lastOrderAt ? formatDate(customer.lastOrderAt) : '—'}</Figure>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Avatar, Tag } from 'antd-mobile';
+import { Figure } from '../../../components/figure';
 import { CardSkeleton, RecordErrorState } from '../../../components/list-states';
 import { Money } from '../../../components/money';
 import { PhoneLink } from '../../../components/phone-link';
@@ -27,24 +28,15 @@ export function StaffCard({ staffId }: { staffId: number }) {
         <PhoneLink phone={staff.phone} button />
       </div>
       <div className="figures">
-        <div className="figure">
-          <div className="figure__value" data-testid="staff-customer-count">
-            {staff.customerCount}
-          </div>
-          <div className="figure__label">客户数</div>
-        </div>
-        <div className="figure">
-          <div className="figure__value">
-            <Money value={staff.monthAmount} testId="staff-month-amount" />
-          </div>
-          <div className="figure__label">本月销售额</div>
-        </div>
-        <div className="figure">
-          <div className="figure__value" data-testid="staff-month-orders">
-            {staff.monthOrders}
-          </div>
-          <div className="figure__label">本月订单</div>
-        </div>
+        <Figure label="客户数" testId="staff-customer-count">
+          {staff.customerCount}
+        </Figure>
+        <Figure label="本月销售额">
+          <Money value={staff.monthAmount} testId="staff-month-amount" />
+        </Figure>
+        <Figure label="本月订单" testId="staff-month-orders">
+          {staff.monthOrders}
+        </Figure>
       </div>
     </section>
   );
