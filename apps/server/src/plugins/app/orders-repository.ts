@@ -23,6 +23,15 @@ const summaryColumns = {
   paidAt: orders.paidAt,
 };
 
+/** The remark and the times an order changed state: shown in its detail and in the export. */
+const lifecycleColumns = {
+  remark: orders.remark,
+  shippedAt: orders.shippedAt,
+  completedAt: orders.completedAt,
+  cancelledAt: orders.cancelledAt,
+  refundedAt: orders.refundedAt,
+};
+
 interface SummaryRow {
   id: number;
   orderNo: string;
@@ -114,11 +123,7 @@ export class OrdersRepository {
     return this.db
       .select({
         ...summaryColumns,
-        remark: orders.remark,
-        shippedAt: orders.shippedAt,
-        completedAt: orders.completedAt,
-        cancelledAt: orders.cancelledAt,
-        refundedAt: orders.refundedAt,
+        ...lifecycleColumns,
         items: sql<string | null>`(select string_agg(${orderItems.name} || ' ×' || ${orderItems.quantity}, '；' order by ${orderItems.id})
                                   from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       })
@@ -136,11 +141,7 @@ export class OrdersRepository {
         ...summaryColumns,
         customerPhone: customers.phone,
         customerContact: customers.contactName,
-        remark: orders.remark,
-        shippedAt: orders.shippedAt,
-        completedAt: orders.completedAt,
-        cancelledAt: orders.cancelledAt,
-        refundedAt: orders.refundedAt,
+        ...lifecycleColumns,
       })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
