@@ -10,9 +10,8 @@ export default function CustomerOrderListPage() {
   const customerId = parseId(params.get('customerId') ?? params.get('id'));
   if (!customerId) return <BadLinkState what="客户" />;
   return (
-    <>
-      <CustomerLine customerId={customerId} />
+    <CustomerLine customerId={customerId}>
       <CustomerOrderBrowser customerId={customerId} />
-    </>
+    </CustomerLine>
   );
 }

@@ -8,9 +8,8 @@ export default function OrderSalespersonPage() {
   const staffId = useSalespersonId();
   if (!staffId) return <BadLinkState what="业务员" />;
   return (
-    <>
-      <StaffCard staffId={staffId} />
+    <StaffCard staffId={staffId}>
       <OrderBrowser scope={{ staffId }} />
-    </>
+    </StaffCard>
   );
 }

@@ -9,10 +9,9 @@ export default function WeeklySalespersonPage() {
   const staffId = useSalespersonId();
   if (!staffId) return <BadLinkState what="业务员" />;
   return (
-    <>
-      <StaffCard staffId={staffId} />
+    <StaffCard staffId={staffId}>
       <h2 className="section-title">最近订单</h2>
       <StaffRecentOrders staffId={staffId} moreUrl={routeUrl('employeeOrderList', { staffId })} />
-    </>
+    </StaffCard>
   );
 }
