@@ -352,7 +352,16 @@ describe('a salesperson sees only his own', () => {
     expect(await app.order.root().count()).toBe(0);
     expect(await app.page.getByText(theirOrder.orderNo).count()).toBe(0);
 
+    // The customer's order list and the colleague's salesperson page refuse the same way, with no list below.
+    await app.open(`pages/details/customerOrderList?customerId=${theirs.id}`);
+    await app.page.getByTestId('record-missing').getByText('客户不存在或无权查看').waitFor();
+    expect(await app.page.getByTestId('order-list').count()).toBe(0);
+    await app.open(`pages/order/salespersonPage?staffId=${other.id}`);
+    await app.page.getByTestId('record-missing').getByText('业务员不存在或无权查看').waitFor();
+    expect(await app.page.getByTestId('order-list').count()).toBe(0);
+
     // 返回 leaves the refused page.
+    await app.open(`pages/details/orderDetails?id=${theirOrder.id}`);
     await app.order.missing().getByRole('button', { name: '返回' }).tap();
     await app.page.waitForURL((url) => !url.hash.startsWith('#/pages/details/orderDetails'));
   });
