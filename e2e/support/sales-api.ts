@@ -159,7 +159,7 @@ export async function allCustomerOrders(session: Session, customerId: number): P
   }
 }
 
-/** Statuses that count as sales: a customer's 订单数 and 累计金额 count only these (DESIGN §4). */
+/** Statuses that count as sales: a customer's 成交订单 and 累计金额 count only these (DESIGN §4). */
 export const SALES_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'completed'];
 
 export const customerBindings = (session: Session, customerId: number) => sales<{ list: Binding[] }>(session, 'customer/bindings', { customerId });

@@ -125,7 +125,7 @@ describe('a customer’s page, follow-up and transfer', () => {
     const customer = target;
     const detail = await customerDetail(leader, customer.id);
     const recent = await customerOrders(leader, customer.id, { pageSize: 5 });
-    // 订单数 and 累计金额 count the sales (paid, shipped, completed); the order list holds every status.
+    // 成交订单 and 累计金额 count the sales (paid, shipped, completed); the order list holds every status.
     const sales = (await allCustomerOrders(leader, customer.id)).filter((order) => SALES_STATUSES.includes(order.status));
     expect(sales.length).toBe(detail.orderCount);
     expect(Math.round(sales.reduce((sum, order) => sum + order.amount, 0) * 100)).toBe(Math.round(detail.totalAmount * 100));
@@ -210,7 +210,7 @@ describe('a customer’s page, follow-up and transfer', () => {
     await app.bind.history().first().waitFor();
     expect(await app.bind.history().first().textContent()).toContain(other.username);
     expect(await app.bind.history().first().textContent()).toContain('当前负责');
-    expect((await app.bind.confirm().textContent())?.replace(/\s+/g, '')).toBe('选择要转移给的业务员');
+    expect((await app.bind.confirm().textContent())?.replace(/\s+/g, '')).toBe('请选择业务员');
     expect(await app.bind.confirm().isDisabled()).toBe(true);
 
     await app.bind.search().fill('张伟');

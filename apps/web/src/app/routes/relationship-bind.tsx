@@ -89,7 +89,7 @@ function ManageBinding({ customerId }: { customerId: number }) {
           </Button>
         )}
         <Button color="primary" disabled={!picked || busy} loading={bind.isPending} onClick={() => void confirmBind()} data-testid="bind-confirm">
-          {picked ? `${owner ? '转移' : '绑定'}给 ${picked.username}` : owner ? '选择要转移给的业务员' : '选择要绑定的业务员'}
+          {picked ? `${owner ? '转移' : '绑定'}给 ${picked.username}` : '请选择业务员'}
         </Button>
       </div>
     </div>

@@ -26,7 +26,7 @@ export function CustomerHeader({ customer }: { customer: CustomerDetail }) {
       </div>
       {customer.address && <div className="detail-header__line muted">{customer.address}</div>}
       <div className="figures">
-        <Figure label="订单数" testId="customer-order-count">
+        <Figure label="成交订单" testId="customer-order-count">
           {customer.orderCount}
         </Figure>
         <Figure label="累计金额">
