@@ -83,23 +83,20 @@ interface Envelope<T> {
   data: T;
 }
 
-/** Applies the SPEC §8 catalogue to a failed call and returns the error to throw. */
-function fail(error: ApiError | RuntimeError, hideErrorToast: boolean | undefined): Error {
+/** Applies the SPEC §8 catalogue to a failed call (toast, logout on 401), then rethrows it. */
+function fail(error: unknown, hideErrorToast: boolean | undefined): never {
+  if (!(error instanceof ApiError || error instanceof RuntimeError)) throw error;
   if (error instanceof ApiError && error.code === 401) {
     showToast(ERROR_MESSAGES.loginExpired);
     hooks.onUnauthorized();
-    return error;
+    throw error;
   }
   // An aborted call was cancelled on purpose (the user left the page): nothing to tell.
-  if (error instanceof RuntimeError && error.code === RUNTIME_ERRORS.abort.code) return error;
+  if (error instanceof RuntimeError && error.code === RUNTIME_ERRORS.abort.code) throw error;
   if (!hideErrorToast) {
-    if (error instanceof RuntimeError) {
-      showToast(ERROR_MESSAGES.network);
-    } else {
-      showToast(error.message || ERROR_MESSAGES.requestFailed);
-    }
+    showToast(error instanceof RuntimeError ? ERROR_MESSAGES.network : error.message || ERROR_MESSAGES.requestFailed);
   }
-  return error;
+  throw error;
 }
 
 type Transport = 'request' | 'transfer';
@@ -155,8 +152,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     const response = await send(withQuery(options.url, options.query), init, options.timeout ?? REQUEST_TIMEOUT_MS, options.signal, 'request');
     return await readEnvelope<T>(response);
   } catch (error) {
-    if (error instanceof ApiError || error instanceof RuntimeError) throw fail(error, options.hideErrorToast);
-    throw error;
+    return fail(error, options.hideErrorToast);
   }
 }
 
@@ -179,8 +175,7 @@ export async function upload<T>(options: UploadOptions): Promise<T> {
     const response = await send(options.url, { method: 'POST', headers: commonHeaders(), body: form }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
     return await readEnvelope<T>(response);
   } catch (error) {
-    if (error instanceof ApiError || error instanceof RuntimeError) throw fail(error, options.hideErrorToast);
-    throw error;
+    return fail(error, options.hideErrorToast);
   }
 }
 
@@ -191,7 +186,6 @@ export async function download(options: { url: string; query?: Query; hideErrorT
     if (response.status === 200) return await response.blob();
     return await readEnvelope<never>(response);
   } catch (error) {
-    if (error instanceof ApiError || error instanceof RuntimeError) throw fail(error, options.hideErrorToast);
-    throw error;
+    return fail(error, options.hideErrorToast);
   }
 }
