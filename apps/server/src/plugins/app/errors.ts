@@ -33,7 +33,6 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [413, '一次只能上传一个文件'],
   FST_PARTS_LIMIT: [413, '上传内容过多'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, '请以表单方式上传文件'],
-  FST_ERR_VALIDATION: [400, '请求参数不正确'],
 };
 
 /** One error handler for the whole API: every failure becomes the envelope, never internals. */
