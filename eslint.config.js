@@ -39,6 +39,8 @@ export default tseslint.config(
             { target: './apps/web/src/features/customers', from: './apps/web/src/features', except: ['./customers', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/orders', from: './apps/web/src/features', except: ['./orders', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/staff', from: './apps/web/src/features', except: ['./staff', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
+            { target: './apps/web/src/features/performance', from: './apps/web/src/features', except: ['./performance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
+            { target: './apps/web/src/features/attendance', from: './apps/web/src/features', except: ['./attendance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import the app layer.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib is the bottom layer.' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared components do not know features or the app.' },
