@@ -73,7 +73,7 @@ function buildOption(categories: readonly string[], series: readonly ChartSeries
       const common = { name: item.name, data: [...item.values], yAxisIndex: item.axis ?? 0, color: item.color ?? PALETTE[index % PALETTE.length] };
       return item.kind === 'bar'
         ? { ...common, type: 'bar' as const, barMaxWidth: 18 }
-        : { ...common, type: 'line' as const, smooth: true, showSymbol: categories.length <= 12, symbolSize: 5, connectNulls: false };
+        : { ...common, type: 'line' as const, smooth: true, smoothMonotone: 'x' as const, showSymbol: categories.length <= 12, symbolSize: 5, connectNulls: false };
     }),
   };
 }

@@ -1,6 +1,15 @@
 import { formatMoney, isMobile, TEXTAREA_MAX_LENGTH } from '@sales/contract';
 import { Button, Empty, Form, Input, List, Skeleton, Tag, TextArea } from 'antd-mobile';
+import { ChangeIndicator } from '../../components/change-indicator';
+import { Chart } from '../../components/chart';
+import { CompletionBar } from '../../components/completion-bar';
 import { showToast } from '../../lib/toast';
+
+const DEMO_DAYS = ['11-01', '11-02', '11-03', '11-04', '11-05', '11-06', '11-07'];
+const DEMO_SERIES = [
+  { name: '销售额', kind: 'bar' as const, values: [12800, 9600, 15320.5, 0, 20400, 18760, 11230], format: formatMoney },
+  { name: '订单数', kind: 'line' as const, values: [8, 6, 11, 0, 14, 12, 7], format: (value: number) => `${value}单`, axis: 1 as const, axisFormat: String },
+];
 
 /** The component conventions of the app, loaded as its own chunk. */
 export default function DemoPage() {
@@ -23,9 +32,18 @@ export default function DemoPage() {
           </div>
         </List.Item>
         <List.Item>
-          <span style={{ color: '#e53935' }}>↑12.5%</span> 环比上升（红） · <span style={{ color: '#2e7d32' }}>↓3.1%</span> 环比下降（绿）
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+            <ChangeIndicator label="环比上升（红）" rate={0.125} />
+            <ChangeIndicator label="环比下降（绿）" rate={-0.031} />
+            <ChangeIndicator label="同比" rate={null} />
+          </div>
+        </List.Item>
+        <List.Item>
+          <CompletionBar rate={0.874} />
         </List.Item>
       </List>
+      <List header="图表（按需加载 ECharts）" />
+      <Chart label="示例：一周销售额与订单数" categories={DEMO_DAYS} series={DEMO_SERIES} testId="demo-chart" />
       <List header="加载与空状态">
         <List.Item>
           <Skeleton.Title animated />
