@@ -120,30 +120,33 @@ export function Chart({ label, categories, series, height = 200, testId }: Chart
     <figure className="chart" data-testid={testId} data-ready={chart ? 'true' : 'false'}>
       <div ref={container} className="chart__canvas" style={{ height }} aria-hidden="true" />
       {failed && <p className="chart__failed muted">图表加载失败，数据见下表</p>}
-      <table className={failed ? 'chart__table' : 'chart__table visually-hidden'}>
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">项目</th>
-            {series.map((item) => (
-              <th scope="col" key={item.name}>
-                {item.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category, index) => (
-            <tr key={`${category}-${index}`}>
-              <th scope="row">{category}</th>
-              {series.map((item) => {
-                const value = item.values[index];
-                return <td key={item.name}>{value === null || value === undefined ? '—' : item.format(value)}</td>;
-              })}
+      {/* A wrapper carries the hiding: a table is never narrower than its content, whatever its width says. */}
+      <div className={failed ? undefined : 'visually-hidden'}>
+        <table className="chart__table">
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">项目</th>
+              {series.map((item) => (
+                <th scope="col" key={item.name}>
+                  {item.name}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((category, index) => (
+              <tr key={`${category}-${index}`}>
+                <th scope="row">{category}</th>
+                {series.map((item) => {
+                  const value = item.values[index];
+                  return <td key={item.name}>{value === null || value === undefined ? '—' : item.format(value)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRate, describeChange, formatCompletion } from './change';
-
-describe('changeRate', () => {
-  it('is the relative change from the previous figure', () => {
-    expect(changeRate(112.5, 100)).toBeCloseTo(0.125);
-    expect(changeRate(90, 100)).toBeCloseTo(-0.1);
-    expect(changeRate(0, 40)).toBe(-1);
-  });
-
-  it('has no value without a base: missing or zero previous figure', () => {
-    expect(changeRate(10, 0)).toBeNull();
-    expect(changeRate(10, null)).toBeNull();
-    expect(changeRate(null, 10)).toBeNull();
-    expect(changeRate(Number.NaN, 10)).toBeNull();
-  });
-
-  it('measures against the size of a negative base (refunds can make a period negative)', () => {
-    expect(changeRate(50, -100)).toBeCloseTo(1.5);
-  });
-});
+import { describeChange, formatCompletion } from './change';
 
 describe('describeChange', () => {
   it('shows growth with ↑ and decline with ↓, one decimal at most', () => {

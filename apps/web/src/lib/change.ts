@@ -11,17 +11,6 @@ export interface Change {
   text: string;
 }
 
-/**
- * The relative change from `previous` to `current`, as a fraction (0.125 = +12.5 %); null when
- * there is no base to compare with (no previous figure, or a previous figure of 0, where any
- * growth would be an infinite percentage).
- */
-export function changeRate(current: number | null | undefined, previous: number | null | undefined): number | null {
-  if (current === null || current === undefined || previous === null || previous === undefined) return null;
-  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
-  return (current - previous) / Math.abs(previous);
-}
-
 /** A percentage with at most one decimal, without a trailing '.0': 12.5, 3, 1234.6. */
 export function percentNumber(fraction: number): string {
   const rounded = Math.round(fraction * 1000) / 10;

@@ -1,5 +1,5 @@
-import { LeftOutline, RightOutline } from 'antd-mobile-icons';
-import { monthGrid } from '../month-grid';
+import { MonthStepper } from '../../../components/month-stepper';
+import { monthGrid, monthLabel } from '../../../lib/month';
 
 export type DayTone = 'normal' | 'warn' | 'bad' | 'leave' | 'off';
 
@@ -21,28 +21,17 @@ interface AttendanceCalendarProps {
   today: string;
   day(date: string): CalendarDay | undefined;
   onSelect(date: string): void;
-  onMonthChange(step: -1 | 1): void;
+  onMonthChange(month: string): void;
   /** The earliest month the user may page back to. */
-  canGoBack: boolean;
+  min: string;
 }
 
 /** A month of attendance, Monday first: each day coloured by how it went, tap to open the day. */
-export function AttendanceCalendar({ month, selected, today, day, onSelect, onMonthChange, canGoBack }: AttendanceCalendarProps) {
-  const [year, monthNumber] = [month.slice(0, 4), Number(month.slice(5, 7))];
+export function AttendanceCalendar({ month, selected, today, day, onSelect, onMonthChange, min }: AttendanceCalendarProps) {
   return (
     <section className="att-calendar" data-testid="attendance-calendar">
-      <div className="att-calendar__head">
-        <button type="button" className="att-calendar__nav" aria-label="上个月" disabled={!canGoBack} onClick={() => onMonthChange(-1)}>
-          <LeftOutline />
-        </button>
-        <span className="att-calendar__title" data-testid="attendance-month">
-          {year}年{monthNumber}月
-        </span>
-        <button type="button" className="att-calendar__nav" aria-label="下个月" disabled={month >= today.slice(0, 7)} onClick={() => onMonthChange(1)}>
-          <RightOutline />
-        </button>
-      </div>
-      <div className="att-calendar__grid" role="grid" aria-label={`${year}年${monthNumber}月考勤`}>
+      <MonthStepper month={month} onChange={onMonthChange} min={min} max={today.slice(0, 7)} testId="attendance-month" />
+      <div className="att-calendar__grid" role="grid" aria-label={`${monthLabel(month)}考勤`}>
         {WEEKDAYS.map((weekday) => (
           <span key={weekday} className="att-calendar__weekday" role="columnheader">
             {weekday}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthGrid, shiftMonth } from './month-grid';
+import { monthGrid, monthLabel, shiftMonth } from './month';
 
 describe('monthGrid', () => {
   it('starts on Monday: a month beginning on Saturday has five blanks', () => {
@@ -23,5 +23,11 @@ describe('shiftMonth', () => {
     expect(shiftMonth('2025-01', -1)).toBe('2024-12');
     expect(shiftMonth('2025-12', 1)).toBe('2026-01');
     expect(shiftMonth('2025-05', 0)).toBe('2025-05');
+  });
+});
+
+describe('monthLabel', () => {
+  it('names a month in Chinese', () => {
+    expect(monthLabel('2025-03')).toBe('2025年3月');
   });
 });
