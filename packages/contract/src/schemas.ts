@@ -141,4 +141,13 @@ export const FIELD_LABELS: Record<string, string> = {
   nextContactAt: '下次联系时间',
   qrToken: '客户二维码',
   orders: '订单',
+  period: '统计周期',
+  month: '月份',
+  date: '日期',
+  metric: '排行指标',
+  view: '明细方式',
+  order: '排序方向',
+  targetAmount: '目标金额',
+  targetOrders: '目标订单数',
+  targetNewCustomers: '目标新客户数',
 };
