@@ -6,6 +6,7 @@ import type { DemoAccount } from './accounts';
 import { apiLogin, baseUrl, type Session } from './api';
 import { launchBrowser, newPhoneContext } from './chromium';
 import { EnterCodePage, LoginPage, NavBar, SettingPage, SiteBadge, TabBar } from './pages';
+import { AttendancePage, HomePage, RankingPage, StandardsPage } from './performance-pages';
 import { CustomerListPage, CustomerPage, FollowUpFormSheet, OrderDetailPage, OrderListPage, RelationshipBindPage, ScannerPage } from './sales-pages';
 
 /** The local storage keys of DESIGN §3. */
@@ -47,6 +48,10 @@ export class AppPage {
   readonly orders: OrderListPage;
   readonly order: OrderDetailPage;
   readonly scanner: ScannerPage;
+  readonly home: HomePage;
+  readonly ranking: RankingPage;
+  readonly standards: StandardsPage;
+  readonly attendance: AttendancePage;
   /** Uncaught errors thrown in the page; the harness fails the test when any are left. */
   readonly pageErrors: Error[] = [];
 
@@ -67,6 +72,10 @@ export class AppPage {
     this.orders = new OrderListPage(page);
     this.order = new OrderDetailPage(page);
     this.scanner = new ScannerPage(page);
+    this.home = new HomePage(page);
+    this.ranking = new RankingPage(page);
+    this.standards = new StandardsPage(page);
+    this.attendance = new AttendancePage(page);
     page.on('pageerror', (error) => this.pageErrors.push(error));
   }
 

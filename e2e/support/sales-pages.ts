@@ -26,7 +26,7 @@ export function waitForSalesCall(page: Page, path: string, match: (body: Record<
 }
 
 /** The bottom-sheet choice list a filter chip opens. */
-class FilterSheet {
+export class FilterSheet {
   constructor(private readonly page: Page) {}
 
   root(): Locator {

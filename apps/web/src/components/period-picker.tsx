@@ -1,7 +1,7 @@
 import { CalendarPicker, CheckList, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { localDay } from '../lib/format';
-import { PERIOD_KEYS, PERIOD_LABELS, periodLabel, rangeDays, type Period, type PeriodKey } from '../lib/period';
+import { PERIOD_KEYS, PERIOD_LABELS, periodLabel, type DayRange, type Period, type PeriodKey } from '../lib/period';
 import { showToast } from '../lib/toast';
 import { FilterChip } from './filter-select';
 
@@ -10,13 +10,13 @@ interface PeriodPickerProps {
   onChange(period: Period): void;
   /** The shortcuts offered (performance pages offer no 全部时间 or 今天). */
   keys?: readonly PeriodKey[];
-  /** The longest custom range, in days; a longer choice is refused with a toast. */
-  maxDays?: number;
+  /** What is wrong with a custom range (too long…), or null; a refused range is toasted. */
+  rangeProblem?(range: DayRange): string | null;
   testId?: string;
 }
 
 /** A date filter chip: the period shortcuts, and a calendar for a custom range. */
-export function PeriodPicker({ value, onChange, keys = PERIOD_KEYS, maxDays, testId }: PeriodPickerProps) {
+export function PeriodPicker({ value, onChange, keys = PERIOD_KEYS, rangeProblem, testId }: PeriodPickerProps) {
   const [open, setOpen] = useState(false);
   const [calendar, setCalendar] = useState(false);
 
@@ -66,9 +66,10 @@ export function PeriodPicker({ value, onChange, keys = PERIOD_KEYS, maxDays, tes
             return;
           }
           const chosen = { startDate: localDay(range[0]), endDate: localDay(range[1]) };
-          // Keep the calendar open so the user can pick a shorter range.
-          if (maxDays !== undefined && rangeDays(chosen) > maxDays) {
-            showToast(`自定义时间最长${maxDays >= 365 ? '一年' : `${maxDays}天`}，请缩短范围`);
+          // Keep the calendar open so the user can pick another range.
+          const problem = rangeProblem?.(chosen) ?? null;
+          if (problem) {
+            showToast(problem);
             return;
           }
           setCalendar(false);

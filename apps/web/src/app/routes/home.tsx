@@ -1,4 +1,3 @@
-import { ErrorBlock } from 'antd-mobile';
 import {
   HistogramOutline,
   ClockCircleOutline,
@@ -13,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
+import { HomeDashboardView } from '../../features/performance/components/home-dashboard';
 import { nav } from '../../lib/navigation';
 
 interface Entry {
@@ -41,7 +41,7 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
-/** 首页: custom nav bar with the greeting and site, and the grid of entries. */
+/** 首页: custom nav bar with the greeting and site, the grid of entries and the dashboard. */
 export default function HomePage() {
   const username = useSession((state) => state.userInfo?.username ?? '');
   const site = useSession((state) => state.currentSite);
@@ -63,7 +63,7 @@ export default function HomePage() {
           </button>
         ))}
       </nav>
-      <ErrorBlock status="empty" title="该功能即将上线" description="今日与本月的业绩看板" />
+      <HomeDashboardView />
     </>
   );
 }

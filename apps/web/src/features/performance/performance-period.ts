@@ -1,4 +1,5 @@
-import { MAX_PERFORMANCE_RANGE_DAYS, PERFORMANCE_PERIOD_KEYS, parsePeriod, writePeriod, type Period } from '../../lib/period';
+import { customRangeProblem, PERFORMANCE_PERIOD_KEYS, type DayRange, type PerformancePeriodInput } from '@sales/contract';
+import { parsePeriod, writePeriod, type Period } from '../../lib/period';
 import { useSearchState } from '../../lib/use-search-state';
 
 const DEFAULT_PERIOD: Period = { key: 'month' };
@@ -18,5 +19,21 @@ export function usePerformancePeriod() {
   return useSearchState(parsePerformancePeriod, writePerformancePeriod);
 }
 
-/** The picker settings of performance pages. */
-export const PERFORMANCE_PICKER = { keys: PERFORMANCE_PERIOD_KEYS, maxDays: MAX_PERFORMANCE_RANGE_DAYS } as const;
+/** The picker settings of performance pages: their shortcuts, and the contract's custom range rule (≤ 1 year). */
+export const PERFORMANCE_PICKER = {
+  keys: PERFORMANCE_PERIOD_KEYS,
+  rangeProblem: (range: DayRange) => customRangeProblem(range.startDate, range.endDate),
+} as const;
+
+/** The period fields of a performance call's body. */
+export function periodFields(period: Period): PerformancePeriodInput {
+  if (period.key === 'custom') return { period: 'custom', startDate: period.range.startDate, endDate: period.range.endDate };
+  // Performance pages never hold 全部时间 or 今天 (parsePerformancePeriod); 本月 stands in for them.
+  return { period: period.key === 'all' || period.key === 'today' ? 'month' : period.key };
+}
+
+/** What a performance page passes on to the next one: the period and the picked site. */
+export function carriedPerformanceQuery(params: URLSearchParams): Record<string, string | undefined> {
+  const pick = (key: string) => params.get(key) ?? undefined;
+  return { period: pick('period'), start: pick('start'), end: pick('end'), site: pick('site') };
+}

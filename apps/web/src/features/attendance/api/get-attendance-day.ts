@@ -1,0 +1,23 @@
+import { PERFORMANCE_PATHS, type AttendanceDay } from '@sales/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { useSession } from '../../auth/session-store';
+import { attendanceKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/attendance/day: a day of the site with counts by status (leaders). */
+export const getAttendanceDay = (date: string, signal?: AbortSignal) =>
+  request<AttendanceDay>({ url: PERFORMANCE_PATHS.attendanceDay, method: 'POST', data: { date }, signal, hideErrorToast: true });
+
+export const attendanceDayQueryOptions = (siteId: number | null, date: string) =>
+  queryOptions({
+    queryKey: attendanceKeys.day(siteId, date),
+    queryFn: ({ signal }) => getAttendanceDay(date, signal),
+    enabled: siteId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAttendanceDay(date: string, enabled: boolean) {
+  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const options = attendanceDayQueryOptions(siteId, date);
+  return useQuery({ ...options, enabled: options.enabled !== false && enabled });
+}

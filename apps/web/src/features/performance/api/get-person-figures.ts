@@ -1,0 +1,30 @@
+import { PERFORMANCE_PATHS, type PersonFigures } from '@sales/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import type { Period } from '../../../lib/period';
+import { periodFields } from '../performance-period';
+import { usePerformanceSiteId } from '../performance-site';
+import { performanceKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/performance/person: the caller's figures, or a member's (leaders). */
+export const getPersonFigures = (siteId: number, staffId: number | null, period: Period, signal?: AbortSignal) =>
+  request<PersonFigures>({
+    url: PERFORMANCE_PATHS.person,
+    method: 'POST',
+    data: { siteId, ...(staffId ? { staffId } : {}), ...periodFields(period) },
+    signal,
+    hideErrorToast: true,
+  });
+
+export const personFiguresQueryOptions = (siteId: number | null, staffId: number | null, period: Period) =>
+  queryOptions({
+    queryKey: performanceKeys.person(siteId, staffId, period),
+    queryFn: ({ signal }) => getPersonFigures(siteId ?? 0, staffId, period, signal),
+    enabled: siteId !== null,
+    // Another period keeps the figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export function usePersonFigures(staffId: number | null, period: Period) {
+  return useQuery(personFiguresQueryOptions(usePerformanceSiteId(), staffId, period));
+}

@@ -1,0 +1,34 @@
+import { PERFORMANCE_PATHS, type Ranking, type RankingMetric } from '@sales/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import type { Period } from '../../../lib/period';
+import { periodFields } from '../performance-period';
+import { usePerformanceSiteId } from '../performance-site';
+import { performanceKeys } from './query-keys';
+
+export interface RankingQuery {
+  metric: RankingMetric;
+  period: Period;
+}
+
+/** POST /seller/fenghe/staff/performance/ranking: the site's salespeople ranked by one figure. */
+export const getRanking = (siteId: number, query: RankingQuery, signal?: AbortSignal) =>
+  request<Ranking>({
+    url: PERFORMANCE_PATHS.ranking,
+    method: 'POST',
+    data: { siteId, metric: query.metric, ...periodFields(query.period) },
+    signal,
+    hideErrorToast: true,
+  });
+
+export const rankingQueryOptions = (siteId: number | null, query: RankingQuery) =>
+  queryOptions({
+    queryKey: performanceKeys.ranking(siteId, query),
+    queryFn: ({ signal }) => getRanking(siteId ?? 0, query, signal),
+    enabled: siteId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export function useRanking(query: RankingQuery) {
+  return useQuery(rankingQueryOptions(usePerformanceSiteId(), query));
+}

@@ -1,0 +1,35 @@
+import { PERFORMANCE_PATHS, type MemberSort, type SiteFigures } from '@sales/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import type { Period } from '../../../lib/period';
+import { periodFields } from '../performance-period';
+import { usePerformanceSiteId } from '../performance-site';
+import { performanceKeys } from './query-keys';
+
+export interface SiteFiguresQuery {
+  period: Period;
+  sort: MemberSort;
+  order: 'asc' | 'desc';
+}
+
+/** POST /seller/fenghe/staff/performance/site: the site's totals, trend and members (leaders, reportAllSites). */
+export const getSiteFigures = (siteId: number, query: SiteFiguresQuery, signal?: AbortSignal) =>
+  request<SiteFigures>({
+    url: PERFORMANCE_PATHS.site,
+    method: 'POST',
+    data: { siteId, ...periodFields(query.period), sort: query.sort, order: query.order },
+    signal,
+    hideErrorToast: true,
+  });
+
+export const siteFiguresQueryOptions = (siteId: number | null, query: SiteFiguresQuery) =>
+  queryOptions({
+    queryKey: performanceKeys.site(siteId, query),
+    queryFn: ({ signal }) => getSiteFigures(siteId ?? 0, query, signal),
+    enabled: siteId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export function useSiteFigures(query: SiteFiguresQuery) {
+  return useQuery(siteFiguresQueryOptions(usePerformanceSiteId(), query));
+}

@@ -1,0 +1,33 @@
+import { PERFORMANCE_PATHS, type PerformanceSearchResult } from '@sales/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import type { Period } from '../../../lib/period';
+import { periodFields } from '../performance-period';
+import { usePerformanceSiteId } from '../performance-site';
+import { performanceKeys } from './query-keys';
+
+export interface PerformanceSearchQuery {
+  keyword: string;
+  period: Period;
+}
+
+/** POST /seller/fenghe/staff/performance/search: salespeople and customers matching a keyword, with the period's figures. */
+export const searchPerformance = (siteId: number, query: PerformanceSearchQuery, signal?: AbortSignal) =>
+  request<PerformanceSearchResult>({
+    url: PERFORMANCE_PATHS.search,
+    method: 'POST',
+    data: { siteId, keyword: query.keyword, ...periodFields(query.period) },
+    signal,
+  });
+
+export const performanceSearchQueryOptions = (siteId: number | null, query: PerformanceSearchQuery) =>
+  queryOptions({
+    queryKey: performanceKeys.search(siteId, query),
+    queryFn: ({ signal }) => searchPerformance(siteId ?? 0, query, signal),
+    enabled: siteId !== null && query.keyword.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function usePerformanceSearch(query: PerformanceSearchQuery) {
+  return useQuery(performanceSearchQueryOptions(usePerformanceSiteId(), query));
+}

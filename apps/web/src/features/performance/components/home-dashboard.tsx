@@ -1,0 +1,125 @@
+import type { AmountAndCount, HomeDashboard } from '@sales/contract';
+import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
+import { CompletionBar } from '../../../components/completion-bar';
+import { Money } from '../../../components/money';
+import { PhoneLink } from '../../../components/phone-link';
+import { TapCard } from '../../../components/tap-card';
+import { routeUrl } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
+import { nav } from '../../../lib/navigation';
+import { useSession } from '../../auth/session-store';
+import { useHomeDashboard } from '../api/get-home-dashboard';
+import { ChangePair } from './change-pair';
+import { RankingList } from './ranking-list';
+import { TrendChart } from './trend-chart';
+
+function SalesCard({ title, sales, previousLabel, testId }: { title: string; sales: AmountAndCount; previousLabel: string; testId: string }) {
+  return (
+    <section className="dash-card" data-testid={testId} aria-label={title}>
+      <h2 className="dash-card__title">
+        {title}
+        <span className="muted dash-card__hint">环比{previousLabel}</span>
+      </h2>
+      <div className="dash-card__figures">
+        <div className="dash-figure">
+          <span className="dash-figure__label">销售额</span>
+          <Money value={sales.orderAmount} className="dash-figure__value" testId={`${testId}-amount`} />
+          <ChangePair current={sales.orderAmount} previous={sales.previousAmount} />
+        </div>
+        <div className="dash-figure">
+          <span className="dash-figure__label">订单数</span>
+          <span className="dash-figure__value" data-testid={`${testId}-orders`}>
+            {sales.orderCount}
+          </span>
+          <ChangePair current={sales.orderCount} previous={sales.previousCount} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Dashboard({ data }: { data: HomeDashboard }) {
+  const { completion, target } = data.month;
+  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
+  return (
+    <>
+      <div className="dash-grid">
+        <SalesCard title="今日" sales={data.todaySales} previousLabel="昨日" testId="home-today" />
+        <SalesCard title="本月" sales={data.monthSales} previousLabel="上月同期" testId="home-month" />
+      </div>
+
+      <section className="dash-card" aria-label="本月业绩标准完成" data-testid="home-completion">
+        <h2 className="dash-card__title">
+          本月标准完成
+          <span className="muted dash-card__hint">
+            目标 <Money value={target.targetAmount} /> · {target.targetOrders}单 · 新客户{target.targetNewCustomers}位
+          </span>
+        </h2>
+        <CompletionBar label="销售额" rate={completion.amount} testId="home-completion-amount" />
+        <CompletionBar label="订单数" rate={completion.orders} testId="home-completion-orders" />
+        <CompletionBar label="新客户" rate={completion.newCustomers} testId="home-completion-new-customers" />
+        {isLeader && (
+          <button type="button" className="link-button dash-card__action" onClick={() => nav.navigateTo(routeUrl('updateStandard'))} data-testid="home-edit-standard">
+            编辑业绩标准
+          </button>
+        )}
+      </section>
+
+      <section className="dash-card dash-card--flush" aria-label="近30天趋势">
+        <h2 className="dash-card__title">近30天趋势</h2>
+        <TrendChart label="近30天每日销售额与订单数" points={data.trend} testId="home-trend" />
+      </section>
+
+      <section className="dash-card dash-card--flush" aria-label="本月业绩排行前五">
+        <h2 className="dash-card__title">
+          本月排行 TOP5
+          <button type="button" className="link-button" onClick={() => nav.navigateTo(routeUrl('employeePerformanceRanking'))} data-testid="home-ranking-more">
+            查看全部
+          </button>
+        </h2>
+        {data.top.length > 0 ? <RankingList entries={data.top} metric="orderAmount" testId="home-top-row" /> : <EmptyState title="本月暂无业绩" />}
+      </section>
+
+      <section className="dash-card dash-card--flush" aria-label="今日待联系" data-testid="home-to-contact">
+        <h2 className="dash-card__title">
+          今日待联系
+          <span className="muted dash-card__hint">共 {data.toContactTotal} 位</span>
+        </h2>
+        {data.toContact.length === 0 ? (
+          <EmptyState title="今天没有待联系的客户" />
+        ) : (
+          data.toContact.map((item) => (
+            <TapCard key={item.followUpId} onTap={() => nav.navigateTo(routeUrl('customerDetails', { id: item.customer.id }))} label={`客户 ${item.customer.name}`} testId="home-to-contact-item">
+              <div className="card__row">
+                <span className="card__title">{item.customer.name}</span>
+                <span className="muted">{formatDateTime(item.nextContactAt).slice(11)}</span>
+              </div>
+              <div className="card__row card__meta">
+                <span>{item.customer.contactName}</span>
+                <span>
+                  <PhoneLink phone={item.customer.phone} />
+                </span>
+                {data.scope === 'site' && <span>负责人 {item.staff.username}</span>}
+              </div>
+              <div className="card__row card__meta">
+                <span className="to-contact__content">
+                  上次{item.type}：{item.content}
+                </span>
+              </div>
+            </TapCard>
+          ))
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The home dashboard of SCREENS.md: today and the month with 环比, completion, trend, top 5, who to contact today. */
+export function HomeDashboardView() {
+  const { data, isError, refetch } = useHomeDashboard();
+  if (!data) {
+    if (isError) return <ErrorState onRetry={() => void refetch()} />;
+    return <CardSkeleton count={3} lines={3} />;
+  }
+  return <Dashboard data={data} />;
+}

@@ -1,0 +1,20 @@
+import { PERFORMANCE_PATHS, type MemberDetail, type PerformancePeriodInput } from '@sales/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { staffKeys } from './query-keys';
+
+/** POST /seller/fenghe/staff/member/detail: a member's contact, figures for a period and recent orders. */
+export const getMemberDetail = (siteId: number, id: number, period: PerformancePeriodInput, signal?: AbortSignal) =>
+  request<MemberDetail>({ url: PERFORMANCE_PATHS.memberDetail, method: 'POST', data: { siteId, id, ...period }, signal, hideErrorToast: true });
+
+export const memberDetailQueryOptions = (siteId: number | null, id: number, period: PerformancePeriodInput) =>
+  queryOptions({
+    queryKey: staffKeys.member(siteId, id, period),
+    queryFn: ({ signal }) => getMemberDetail(siteId ?? 0, id, period, signal),
+    enabled: siteId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export function useMemberDetail(siteId: number | null, id: number, period: PerformancePeriodInput) {
+  return useQuery(memberDetailQueryOptions(siteId, id, period));
+}

@@ -1,0 +1,24 @@
+import { PERFORMANCE_PATHS, type MemberList } from '@sales/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { staffKeys } from './query-keys';
+
+/**
+ * POST /seller/fenghe/staff/member/list: the members of a site with role, phone and (where the
+ * caller may see them) customer count and this month's figures.
+ */
+export const getMemberList = (siteId: number, keyword: string, signal?: AbortSignal) =>
+  request<MemberList>({ url: PERFORMANCE_PATHS.members, method: 'POST', data: { siteId, ...(keyword ? { keyword } : {}) }, signal, hideErrorToast: true });
+
+export const memberListQueryOptions = (siteId: number | null, keyword = '') =>
+  queryOptions({
+    queryKey: staffKeys.members(siteId, keyword),
+    queryFn: ({ signal }) => getMemberList(siteId ?? 0, keyword, signal),
+    enabled: siteId !== null,
+  });
+
+/** The members of `siteId` (the current site, or the one a reportAllSites user picked). */
+export function useMemberList(siteId: number | null, { keyword = '', enabled = true }: { keyword?: string; enabled?: boolean } = {}) {
+  const options = memberListQueryOptions(siteId, keyword.trim());
+  return useQuery({ ...options, enabled: options.enabled !== false && enabled });
+}
