@@ -56,6 +56,15 @@ export const PeriodRanges = Type.Object({
 });
 export type PeriodRanges = Type.Static<typeof PeriodRanges>;
 
+/** The sites whose performance the caller may read: every site for reportAllSites, else their own. */
+export const PerformanceSitesBody = Type.Object({ siteId: Type.Optional(SiteId) });
+export type PerformanceSitesBody = Type.Static<typeof PerformanceSitesBody>;
+
+export const PerformanceSites = Type.Object({
+  list: Type.Array(Type.Object({ siteId: Type.Integer(), siteName: Type.String(), canEdit: Type.Boolean() })),
+});
+export type PerformanceSites = Type.Static<typeof PerformanceSites>;
+
 // Figures
 
 /** The four figures: sales (paid, shipped, completed by paidAt, refunds subtracted), new customers, follow-ups. */
@@ -494,6 +503,7 @@ export type PerformanceSearchResult = Type.Static<typeof PerformanceSearchResult
  * request layer adds the current siteId (SPEC §7).
  */
 export const PERFORMANCE_PATHS = {
+  sites: '/seller/fenghe/staff/performance/sites',
   person: '/seller/fenghe/staff/performance/person',
   site: '/seller/fenghe/staff/performance/site',
   details: '/seller/fenghe/staff/performance/details',
