@@ -2,6 +2,7 @@ import type { PeriodRanges } from '@sales/contract';
 import type { ReactNode } from 'react';
 import { PeriodPicker } from '../../../components/period-picker';
 import { PERFORMANCE_PICKER, usePerformancePeriod } from '../performance-period';
+import { SitePicker } from './site-picker';
 
 /** 'MM-DD ~ MM-DD' of a range (with years when they differ from this year). */
 export function rangeText(range: { startDate: string; endDate: string }): string {
@@ -21,6 +22,7 @@ export function PerformanceToolbar({ ranges, children, actions }: { ranges?: Per
       {children}
       <div className="filter-row">
         <PeriodPicker value={period} onChange={setPeriod} keys={PERFORMANCE_PICKER.keys} rangeProblem={PERFORMANCE_PICKER.rangeProblem} testId="performance-period" />
+        <SitePicker />
         {ranges && (
           <span className="performance-range muted" data-testid="performance-range">
             {rangeText(ranges.range)}
