@@ -4,6 +4,7 @@ import { parseSeedScale } from '../env.js';
 import { SeededRandom } from '../lib/random.js';
 import type { Db, Tx } from './client.js';
 import { appMeta, positions, sites, staff } from './schema.js';
+import { seedPerformance } from './seed-performance.js';
 import { seedSales } from './seed-sales.js';
 
 export const DEMO_PASSWORD = 'Demo@2025';
@@ -120,6 +121,7 @@ async function seedStaff(tx: Tx): Promise<void> {
 export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:staff:v1', run: seedStaff },
   { key: 'seed:sales:v1', run: seedSales },
+  { key: 'seed:performance:v1', run: seedPerformance },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

@@ -1,0 +1,148 @@
+/**
+ * The 'seed:performance:v1' step: monthly standards for the last 13 months and the current one,
+ * and attendance for the last 60 days. Runs after the sales step, so targets are set from the
+ * sales each person really made (completion between about 60 % and 130 %).
+ */
+import { addDays, chinaCalendar, chinaDayString, chinaMidnight, WORK_HOURS } from '@sales/contract';
+import { eq, gte, sql } from 'drizzle-orm';
+import { SeededRandom } from '../lib/random.js';
+import type { Tx } from './client.js';
+import { attendance, performanceDaily, performanceStandards, positions, staff } from './schema.js';
+import type { SeedOptions } from './seed.js';
+
+const SEED = 20251107;
+const ATTENDANCE_DAYS = 60;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM' of the China month `back` months before the one holding `now`. */
+function monthBefore(now: Date, back: number): string {
+  const { year, month } = chinaCalendar(now);
+  const { year: y, month: m } = chinaCalendar(chinaMidnight(year, month - back));
+  return `${y}-${pad(m)}`;
+}
+
+/** An instant on a China day at hh:mm plus some seconds. */
+function at(day: Date, hour: number, minute: number, second: number): Date {
+  return new Date(day.getTime() + ((hour * 60 + minute) * 60 + second) * 1000);
+}
+
+const [startHour, startMinute] = WORK_HOURS.start.split(':').map(Number) as [number, number];
+const [endHour, endMinute] = WORK_HOURS.end.split(':').map(Number) as [number, number];
+
+interface Member {
+  staffId: number;
+  siteId: number;
+  isLeader: boolean;
+}
+
+export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<void> {
+  const now = options.now ?? new Date();
+  const random = new SeededRandom(SEED);
+  const rows = await tx
+    .select({ staffId: positions.staffId, siteId: positions.siteId, isLeader: positions.isLeader })
+    .from(positions)
+    .innerJoin(staff, eq(staff.id, positions.staffId))
+    .where(eq(staff.status, 'active'))
+    .orderBy(positions.staffId, positions.siteId, positions.id);
+  // One entry per person and site; leading wins, as in the app.
+  const members = new Map<string, Member>();
+  for (const row of rows) {
+    const key = `${row.siteId}/${row.staffId}`;
+    const known = members.get(key);
+    members.set(key, { ...row, isLeader: row.isLeader || (known?.isLeader ?? false) });
+  }
+
+  // Standards: each salesperson's target is what they sold that month divided by 0.6–1.3, rounded
+  // to 100 yuan; the current month's is the average of the three before. The site default is the
+  // median salesperson's. Some months leave a salesperson on the default.
+  const months = Array.from({ length: 14 }, (_, i) => monthBefore(now, 13 - i));
+  const firstDay = `${months[0]}-01`;
+  const sold = await tx
+    .select({
+      siteId: performanceDaily.siteId,
+      staffId: performanceDaily.staffId,
+      month: sql<string>`to_char(${performanceDaily.day}, 'YYYY-MM')`,
+      amountFen: sql<string>`sum(${performanceDaily.paidAmountFen} - ${performanceDaily.refundAmountFen})`,
+      orders: sql<string>`sum(${performanceDaily.paidCount} - ${performanceDaily.refundCount})`,
+      newCustomers: sql<string>`sum(${performanceDaily.newCustomers})`,
+    })
+    .from(performanceDaily)
+    .where(gte(performanceDaily.day, firstDay))
+    .groupBy(performanceDaily.siteId, performanceDaily.staffId, sql`3`);
+  const actual = new Map(sold.map((row) => [`${row.siteId}/${row.staffId}/${row.month}`, row]));
+  const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
+  const standardRows: (typeof performanceStandards.$inferInsert)[] = [];
+  const sites = [...new Set([...members.values()].map((member) => member.siteId))].sort((a, b) => a - b);
+  for (const siteId of sites) {
+    const salespeople = [...members.values()].filter((member) => member.siteId === siteId && !member.isLeader);
+    for (const [index, month] of months.entries()) {
+      const targets = salespeople.map((person) => {
+        const basis =
+          index === months.length - 1
+            ? months.slice(-4, -1).map((previous) => actual.get(`${siteId}/${person.staffId}/${previous}`))
+            : [actual.get(`${siteId}/${person.staffId}/${month}`)];
+        const mean = (pick: (row: (typeof sold)[number]) => string) =>
+          basis.reduce((sum, row) => sum + (row ? Number(pick(row)) : 0), 0) / basis.length;
+        const factor = index === months.length - 1 ? 0.8 + random.next() * 0.4 : 0.6 + random.next() * 0.7;
+        return {
+          staffId: person.staffId,
+          targetAmountFen: roundTo(mean((row) => row.amountFen) / factor, 10_000),
+          targetOrders: roundTo(mean((row) => row.orders) / factor, 1),
+          targetNewCustomers: roundTo(mean((row) => row.newCustomers) / factor, 1),
+        };
+      });
+      const sorted = [...targets].sort((a, b) => a.targetAmountFen - b.targetAmountFen);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      const siteDefault = median ?? { targetAmountFen: 5_000_000, targetOrders: 20, targetNewCustomers: 3 };
+      standardRows.push({
+        siteId,
+        staffId: null,
+        month,
+        targetAmountFen: siteDefault.targetAmountFen,
+        targetOrders: siteDefault.targetOrders,
+        targetNewCustomers: siteDefault.targetNewCustomers,
+      });
+      for (const target of targets) {
+        if (random.chance(0.15)) continue;
+        standardRows.push({ siteId, month, ...target });
+      }
+    }
+  }
+  if (standardRows.length > 0) await tx.insert(performanceStandards).values(standardRows);
+
+  // Attendance at each person's first site, working days only, today left open.
+  const firstSite = new Map<number, number>();
+  for (const member of [...members.values()].sort((a, b) => a.staffId - b.staffId || a.siteId - b.siteId)) {
+    if (!firstSite.has(member.staffId)) firstSite.set(member.staffId, member.siteId);
+  }
+  const today = chinaMidnight(chinaCalendar(now).year, chinaCalendar(now).month, chinaCalendar(now).day);
+  const records: (typeof attendance.$inferInsert)[] = [];
+  for (let back = ATTENDANCE_DAYS; back >= 1; back -= 1) {
+    const day = addDays(today, -back);
+    const weekday = chinaCalendar(day).weekday;
+    if (weekday === 0 || weekday === 6) continue;
+    for (const [staffId, siteId] of firstSite) {
+      const roll = random.next();
+      const onTimeIn = at(day, startHour - 1, 15 + random.int(0, 44), random.int(0, 59));
+      const onTimeOut = at(day, endHour, endMinute + random.int(0, 90), random.int(0, 59));
+      const base = { staffId, siteId, day: chinaDayString(day) };
+      if (roll < 0.04) {
+        records.push({ ...base, status: 'leave' });
+      } else if (roll < 0.1) {
+        records.push({ ...base, clockInAt: at(day, startHour, startMinute + random.int(1, 50), random.int(0, 59)), clockOutAt: onTimeOut, status: 'late' });
+      } else if (roll < 0.14) {
+        records.push({ ...base, clockInAt: onTimeIn, clockOutAt: at(day, endHour - 1 - random.int(0, 1), random.int(0, 55), random.int(0, 59)), status: 'early' });
+      } else if (roll < 0.17) {
+        const missingOut = random.chance(0.7);
+        records.push({ ...base, clockInAt: missingOut ? onTimeIn : null, clockOutAt: missingOut ? null : onTimeOut, status: 'missing' });
+      } else if (roll < 0.19) {
+        // Absent without a record: counted as 未打卡 on the day view.
+        continue;
+      } else {
+        records.push({ ...base, clockInAt: onTimeIn, clockOutAt: onTimeOut, status: 'normal' });
+      }
+    }
+  }
+  for (let i = 0; i < records.length; i += 1000) await tx.insert(attendance).values(records.slice(i, i + 1000));
+}
