@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AttendanceRepository } from './attendance-repository.js';
 import { CustomersRepository } from './customers-repository.js';
 import { FollowUpsRepository } from './follow-ups-repository.js';
 import { OrderIngestion } from './order-ingestion.js';
 import { OrdersRepository } from './orders-repository.js';
-import { resolveSalesScope, type SalesScope } from './sales-authorization.js';
+import { PerformanceRepository } from './performance-repository.js';
+import { resolveSalesScope, type SalesScope, type ScopeMode } from './sales-authorization.js';
 import { StaffRepository } from './staff-repository.js';
 import { currentUser } from './authentication.js';
 
@@ -15,8 +17,17 @@ declare module 'fastify' {
     followUps: FollowUpsRepository;
     salesStaff: StaffRepository;
     orderIngestion: OrderIngestion;
+    performance: PerformanceRepository;
+    attendance: AttendanceRepository;
     /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
-    resolveSalesScope(request: FastifyRequest, siteId: number): Promise<SalesScope>;
+    resolveSalesScope(request: FastifyRequest, siteId: number, mode?: ScopeMode): Promise<SalesScope>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * How the /seller/fenghe/staff/ preHandler resolves the scope: 'member' by default;
+     * 'performanceRead' lets reportAllSites readers in read-only; 'none' for calls that name no site.
+     */
+    scope?: ScopeMode | 'none';
   }
   interface FastifyRequest {
     /** Set for /seller/fenghe/staff/ calls before their handler runs. */
@@ -39,9 +50,12 @@ export default fp(
     app.decorate('followUps', new FollowUpsRepository(app.db, customers));
     app.decorate('salesStaff', new StaffRepository(app.db));
     app.decorate('orderIngestion', new OrderIngestion(app.db));
+    const performance = new PerformanceRepository(app.db);
+    app.decorate('performance', performance);
+    app.decorate('attendance', new AttendanceRepository(app.db, performance));
     app.decorateRequest('salesScope', null);
-    app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number) => {
-      const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId);
+    app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
+      const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId, mode);
       request.salesScope = scope;
       return scope;
     });
