@@ -84,7 +84,7 @@ export const homeDashboard = (session: Session, siteId = SITE_101) => ok<HomeDas
 
 export const ranking = (session: Session, metric: RankingMetric, period: PerformancePeriod, siteId = SITE_101) => ok<Ranking>(session, 'performance/ranking', { siteId, metric, period });
 
-export const standards = (session: Session, month: string, siteId = SITE_101) => ok<Standards>(session, 'performance/standard/get', { siteId, month });
+export const standards = (session: Session, month: string, siteId = SITE_101) => ok<Standards>(session, 'performance/standard', { siteId, month });
 
 export const attendanceDay = (session: Session, date: string, siteId = SITE_101) => ok<AttendanceDay>(session, 'attendance/day', { siteId, date });
 

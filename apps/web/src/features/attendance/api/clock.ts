@@ -1,4 +1,4 @@
-import { PERFORMANCE_PATHS, type AttendanceRecord } from '@sales/contract';
+import { PERFORMANCE_PATHS, type AttendanceToday } from '@sales/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
@@ -6,13 +6,18 @@ import { attendanceKeys } from './query-keys';
 
 export type ClockKind = 'in' | 'out';
 
-/** POST /seller/fenghe/staff/attendance/clock-in or clock-out: at the current site, on the server's clock. */
+/** POST /seller/fenghe/staff/attendance/clock-in or clock-out: at the current site, on the server's clock; answers today's state. */
 export const clock = (kind: ClockKind) =>
-  request<AttendanceRecord>({ url: kind === 'in' ? PERFORMANCE_PATHS.clockIn : PERFORMANCE_PATHS.clockOut, method: 'POST', data: {} });
+  request<AttendanceToday>({ url: kind === 'in' ? PERFORMANCE_PATHS.clockIn : PERFORMANCE_PATHS.clockOut, method: 'POST', data: {} });
 
 /** Clocking changes today's record and the site's day and month views. */
 export function useClock() {
   const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: clock, onSettled: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all(siteId) }) });
+  return useMutation({
+    mutationFn: clock,
+    // The answer is today's new state: show it at once, then refresh the site's views.
+    onSuccess: (today) => queryClient.setQueryData(attendanceKeys.today(siteId), today),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all(siteId) }),
+  });
 }

@@ -39,7 +39,7 @@ export function ClockCard() {
   const onClock = () => {
     if (!kind) return;
     clock.mutate(kind, {
-      onSuccess: (saved) => showToast(`${kind === 'in' ? '上班' : '下班'}打卡成功 ${clockTime(kind === 'in' ? saved.clockInAt : saved.clockOutAt)}`, 'success'),
+      onSuccess: (saved) => showToast(`${kind === 'in' ? '上班' : '下班'}打卡成功 ${clockTime(kind === 'in' ? saved.record?.clockInAt : saved.record?.clockOutAt)}`, 'success'),
     });
   };
 
