@@ -17,11 +17,13 @@ interface FilterSelectProps<V extends string> {
   onChange(value: V): void;
   /** Show a search box over the options (long lists such as salespeople). */
   searchable?: boolean;
+  /** Always show the chosen option on the chip, the default one included (a site, not a filter). */
+  showChosen?: boolean;
   testId?: string;
 }
 
 /** A filter chip that opens a bottom sheet with a single choice. */
-export function FilterSelect<V extends string>({ label, value, defaultValue, options, onChange, searchable = false, testId }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string>({ label, value, defaultValue, options, onChange, searchable = false, showChosen = false, testId }: FilterSelectProps<V>) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const chosen = options.find((option) => option.value === value);
@@ -31,7 +33,7 @@ export function FilterSelect<V extends string>({ label, value, defaultValue, opt
   return (
     <>
       <FilterChip active={active} onClick={() => setOpen(true)} testId={testId}>
-        {active && chosen ? chosen.label : label}
+        {(active || showChosen) && chosen ? chosen.label : label}
       </FilterChip>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet" destroyOnClose>
         <div className="sheet__title">{label}</div>

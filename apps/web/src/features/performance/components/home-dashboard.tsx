@@ -1,4 +1,5 @@
 import type { AmountAndCount, HomeDashboard } from '@sales/contract';
+import { useState } from 'react';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
 import { CompletionBar } from '../../../components/completion-bar';
 import { Money } from '../../../components/money';
@@ -12,6 +13,9 @@ import { useHomeDashboard } from '../api/get-home-dashboard';
 import { ChangePair } from './change-pair';
 import { RankingList } from './ranking-list';
 import { TrendChart } from './trend-chart';
+
+/** 今日待联系 shows this many before 展开: the dashboard stays one short scroll. */
+const TO_CONTACT_SHOWN = 5;
 
 function SalesCard({ title, sales, previousLabel, testId }: { title: string; sales: AmountAndCount; previousLabel: string; testId: string }) {
   return (
@@ -41,6 +45,7 @@ function SalesCard({ title, sales, previousLabel, testId }: { title: string; sal
 function Dashboard({ data }: { data: HomeDashboard }) {
   const { completion, target } = data.month;
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
+  const [showAll, setShowAll] = useState(false);
   return (
     <>
       <div className="dash-grid">
@@ -88,7 +93,7 @@ function Dashboard({ data }: { data: HomeDashboard }) {
         {data.toContact.length === 0 ? (
           <EmptyState title="今天没有待联系的客户" />
         ) : (
-          data.toContact.map((item) => (
+          (showAll ? data.toContact : data.toContact.slice(0, TO_CONTACT_SHOWN)).map((item) => (
             <TapCard key={item.followUpId} onTap={() => nav.navigateTo(routeUrl('customerDetails', { id: item.customer.id }))} label={`客户 ${item.customer.name}`} testId="home-to-contact-item">
               <div className="card__row">
                 <span className="card__title">{item.customer.name}</span>
@@ -109,6 +114,12 @@ function Dashboard({ data }: { data: HomeDashboard }) {
             </TapCard>
           ))
         )}
+        {!showAll && data.toContact.length > TO_CONTACT_SHOWN && (
+          <button type="button" className="link-button dash-card__more" onClick={() => setShowAll(true)} data-testid="home-to-contact-more">
+            展开其余 {data.toContact.length - TO_CONTACT_SHOWN} 位
+          </button>
+        )}
+        {showAll && data.toContactTotal > data.toContact.length && <p className="muted dash-card__note">仅列出最早的 {data.toContact.length} 位</p>}
       </section>
     </>
   );

@@ -30,6 +30,7 @@ export function SitePicker() {
       options={options}
       // The current site is the default: keep it out of the link.
       onChange={(value) => setSite(value === String(currentSiteId) ? '' : value)}
+      showChosen
       testId="performance-site"
     />
   );

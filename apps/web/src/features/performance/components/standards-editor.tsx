@@ -9,9 +9,11 @@ import { TapCard } from '../../../components/tap-card';
 import { flattenPages } from '../../../lib/paging';
 import { formatDateTime } from '../../../lib/format';
 import { shiftMonth } from '../../../lib/month';
+import { useSession } from '../../auth/session-store';
 import { useStandardHistory } from '../api/get-standard-history';
 import { useStandards } from '../api/get-standards';
 import { usePerformanceSiteId } from '../performance-site';
+import { SitePicker } from './site-picker';
 import { StandardForm } from './standard-form';
 
 /** Standards are kept from 13 months back (the seed) to next month (planned ahead). */
@@ -108,6 +110,7 @@ export function StandardsEditor() {
   const [month, setMonth] = useState(thisMonth);
   const [editing, setEditing] = useState<StandardRow | null>(null);
   const siteId = usePerformanceSiteId();
+  const readsAllSites = useSession((state) => state.userInfo?.reportAllSites ?? false);
   const standards = useStandards(month);
   const data = standards.data;
 
@@ -115,6 +118,11 @@ export function StandardsEditor() {
     <>
       <div className="list-toolbar standard-toolbar">
         <MonthStepper month={month} onChange={setMonth} min={shiftMonth(thisMonth, -MONTHS_BACK)} max={shiftMonth(thisMonth, 1)} testId="standard-month" />
+        {readsAllSites && (
+          <div className="filter-row">
+            <SitePicker />
+          </div>
+        )}
       </div>
       {!data ? (
         standards.isError ? (

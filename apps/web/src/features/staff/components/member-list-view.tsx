@@ -23,29 +23,40 @@ export function MemberPhone({ member, testId }: { member: MemberSummary; testId?
 }
 
 function MemberCard({ member, onOpen }: { member: MemberSummary; onOpen(id: number): void }) {
+  const content = (
+    <div className="member-card">
+      <Avatar src={member.avatar ?? ''} style={{ '--size': '40px', '--border-radius': '50%' }} />
+      <div className="member-card__main">
+        <div className="card__row">
+          <span className="card__title">
+            <span data-testid="member-name">{member.username}</span> <RoleTag isLeader={member.isLeader} />
+          </span>
+          <MemberPhone member={member} testId="member-phone" />
+        </div>
+        {member.month ? (
+          <div className="card__row card__meta card__meta--wrap" data-testid="member-figures">
+            <span>客户 {member.customerCount ?? 0}</span>
+            <span>本月 {formatMoney(member.month.figures.orderAmount)}</span>
+            <span>{member.month.figures.orderCount}单</span>
+            <span>完成 {formatCompletion(member.month.completion.amount)}</span>
+          </div>
+        ) : (
+          <div className="card__meta muted">同事的业绩仅主管可见</div>
+        )}
+      </div>
+    </div>
+  );
+  // A colleague a salesperson may not see in full has no page for them to open.
+  if (!member.full) {
+    return (
+      <div className="card" data-testid="member-item">
+        {content}
+      </div>
+    );
+  }
   return (
     <TapCard onTap={() => onOpen(member.id)} label={`成员 ${member.username}`} testId="member-item">
-      <div className="member-card">
-        <Avatar src={member.avatar ?? ''} style={{ '--size': '40px', '--border-radius': '50%' }} />
-        <div className="member-card__main">
-          <div className="card__row">
-            <span className="card__title">
-              <span data-testid="member-name">{member.username}</span> <RoleTag isLeader={member.isLeader} />
-            </span>
-            <MemberPhone member={member} testId="member-phone" />
-          </div>
-          {member.month ? (
-            <div className="card__row card__meta card__meta--wrap" data-testid="member-figures">
-              <span>客户 {member.customerCount ?? 0}</span>
-              <span>本月 {formatMoney(member.month.figures.orderAmount)}</span>
-              <span>{member.month.figures.orderCount}单</span>
-              <span>完成 {formatCompletion(member.month.completion.amount)}</span>
-            </div>
-          ) : (
-            <div className="card__meta muted">同事的业绩仅主管可见</div>
-          )}
-        </div>
-      </div>
+      {content}
     </TapCard>
   );
 }
