@@ -613,7 +613,10 @@ export class PerformanceRepository {
     let people = await this.members(scope.siteId);
     if (text) {
       const needle = text.toLowerCase();
-      people = people.filter((person) => person.username.toLowerCase().includes(needle) || person.phone.includes(needle));
+      // A masked phone is not searchable, or a salesperson could probe colleagues' numbers.
+      people = people.filter(
+        (person) => person.username.toLowerCase().includes(needle) || (colleagueView(scope, person.id).fullPhone && person.phone.includes(needle)),
+      );
     }
     const month = periodOf({ period: 'month' });
     const visible = people.filter((person) => colleagueView(scope, person.id).figures);

@@ -1,10 +1,10 @@
 /** The members of a site with their customers and this month's sales (salespersonPage, staff lists). */
-import { fenToYuan, SALES_STATUSES, type StaffSummary, startOfChinaMonth } from '@sales/contract';
+import { fenToYuan, maskPhone, SALES_STATUSES, type StaffSummary, startOfChinaMonth } from '@sales/contract';
 import { and, count, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, orders, positions, staff } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { canSeeStaff, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
+import { canSeeStaff, colleagueView, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
 import { containsPattern, keywordOf } from './sales-queries.js';
 
 export class StaffRepository {
@@ -49,18 +49,22 @@ export class StaffRepository {
 
     const customersOf = new Map(customerCounts.map((row) => [row.ownerId, row.count]));
     const salesOf = new Map(monthSales.map((row) => [row.staffId, row]));
+    // What a salesperson may see of a colleague is decided by colleagueView, like the member calls.
     return people
-      .map((person) => ({
-        id: person.id,
-        username: person.username,
-        phone: person.phone,
-        avatar: person.avatar,
-        isLeader: Boolean(person.isLeader),
-        customerCount: customersOf.get(person.id) ?? 0,
-        monthAmount: fenToYuan(salesOf.get(person.id)?.amountFen ?? 0),
-        monthOrders: salesOf.get(person.id)?.count ?? 0,
-      }))
-      .sort((a, b) => b.monthAmount - a.monthAmount || a.id - b.id);
+      .map((person) => {
+        const view = colleagueView(scope, person.id);
+        return {
+          id: person.id,
+          username: person.username,
+          phone: view.fullPhone ? person.phone : maskPhone(person.phone),
+          avatar: person.avatar,
+          isLeader: Boolean(person.isLeader),
+          customerCount: view.figures ? (customersOf.get(person.id) ?? 0) : null,
+          monthAmount: view.figures ? fenToYuan(salesOf.get(person.id)?.amountFen ?? 0) : null,
+          monthOrders: view.figures ? (salesOf.get(person.id)?.count ?? 0) : null,
+        };
+      })
+      .sort((a, b) => (b.monthAmount ?? -1) - (a.monthAmount ?? -1) || a.id - b.id);
   }
 
   /** Every member of the site, best month first. */

@@ -148,11 +148,12 @@ describe('staff/list and staff/detail', () => {
   }
 
   it("lists the site's members with their customers and this month's sales, best first", async () => {
-    const response = await staffCall<StaffList>(server.app, as.zhangWei, 'staff/list', { siteId: 101 });
+    const response = await staffCall<StaffList>(server.app, as.liNa, 'staff/list', { siteId: 101 });
     const members = response.body.data.list;
     expect(members.map((member) => member.username)).toEqual(expect.arrayContaining(['张伟', '李娜', '王强']));
-    const amounts = members.map((member) => member.monthAmount);
+    const amounts = members.map((member) => member.monthAmount ?? -1);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect(members.every((member) => member.monthAmount !== null && /^1\d{10}$/.test(member.phone))).toBe(true);
     const zhang = members.find((member) => member.id === as.zhangWei.id);
     expect(zhang).toMatchObject({
       isLeader: false,
@@ -160,6 +161,20 @@ describe('staff/list and staff/detail', () => {
       ...(await monthFigures(as.zhangWei.id)),
     });
     expect(members.find((member) => member.id === as.liNa.id)?.isLeader).toBe(true);
+  });
+
+  it("shows a salesperson his colleagues' names, roles and masked phones only (the colleague rule)", async () => {
+    const response = await staffCall<StaffList>(server.app, as.zhangWei, 'staff/list', { siteId: 101 });
+    const members = response.body.data.list;
+    const self = members.find((member) => member.id === as.zhangWei.id);
+    expect(self).toMatchObject({ phone: '13800000001', ...(await monthFigures(as.zhangWei.id)) });
+    const colleagues = members.filter((member) => member.id !== as.zhangWei.id);
+    expect(colleagues.length).toBeGreaterThan(1);
+    for (const colleague of colleagues) {
+      expect(colleague).toMatchObject({ customerCount: null, monthAmount: null, monthOrders: null });
+      expect(colleague.phone).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    }
+    expect(colleagues.find((member) => member.id === as.liNa.id)).toMatchObject({ phone: '138****0002', isLeader: true });
   });
 
   it('finds members by name or phone', async () => {
