@@ -137,12 +137,15 @@ describe('order/detail', () => {
 });
 
 describe('staff/list and staff/detail', () => {
+  /** This month's sales from the raw orders: paid by their paid day, refunds subtracted on their refund day. */
   async function monthFigures(staffId: number) {
+    const since = startOfChinaMonth(new Date());
     const [row] = await rows<{ count: number; fen: string }>(
       server.db,
-      sql`select count(*)::int as count, coalesce(sum(amount_fen), 0) as fen from orders
-          where site_id = 101 and staff_id = ${staffId} and status in ('paid', 'shipped', 'completed')
-            and paid_at >= ${startOfChinaMonth(new Date())} and paid_at <= now()`,
+      sql`select (count(*) filter (where paid_at >= ${since}) - count(*) filter (where status = 'refunded' and coalesce(refunded_at, paid_at) >= ${since}))::int as count,
+                 (coalesce(sum(amount_fen) filter (where paid_at >= ${since}), 0) - coalesce(sum(amount_fen) filter (where status = 'refunded' and coalesce(refunded_at, paid_at) >= ${since}), 0))::text as fen
+          from orders
+          where site_id = 101 and staff_id = ${staffId} and status in ('paid', 'shipped', 'completed', 'refunded') and paid_at is not null and paid_at <= now()`,
     );
     return { monthOrders: row?.count ?? 0, monthAmount: Number(row?.fen ?? 0) / 100 };
   }
