@@ -141,16 +141,22 @@ export type OrderDetail = Type.Static<typeof OrderDetail>;
 export const StaffListBody = Type.Object({ siteId: SiteId, keyword: Keyword });
 export type StaffListBody = Type.Static<typeof StaffListBody>;
 
+/**
+ * A member of the site as the caller may see them (sales-authorization colleagueView): leaders and
+ * the member themself get everything; a salesperson sees a colleague's name, role and masked
+ * phone, and null figures.
+ */
 export const StaffSummary = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
+  /** Full, or masked (138****0002) for a salesperson looking at a colleague. */
   phone: Type.String(),
   avatar: Nullable(Type.String()),
   isLeader: Type.Boolean(),
-  customerCount: Type.Integer(),
+  customerCount: Nullable(Type.Integer()),
   /** Sales (paid, shipped, completed by paidAt) of the current month to date. */
-  monthAmount: Type.Number(),
-  monthOrders: Type.Integer(),
+  monthAmount: Nullable(Type.Number()),
+  monthOrders: Nullable(Type.Integer()),
 });
 export type StaffSummary = Type.Static<typeof StaffSummary>;
 

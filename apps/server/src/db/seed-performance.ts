@@ -53,10 +53,13 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
     members.set(key, { ...row, isLeader: row.isLeader || (known?.isLeader ?? false) });
   }
 
-  // Standards: each salesperson's target is what they sold that month divided by 0.6–1.3, rounded
-  // to 100 yuan; the current month's is the average of the three before. The site default is the
-  // median salesperson's. Some months leave a salesperson on the default.
+  // Standards: each salesperson's target is what they sold that month divided by 0.6–1.3 (so the
+  // completion of a past month is that factor), rounded to 100 yuan; the current month's is the
+  // pace so far over the whole month divided by 0.8–1.2. The site default is the median
+  // salesperson's. Some months leave a salesperson on the default.
   const months = Array.from({ length: 14 }, (_, i) => monthBefore(now, 13 - i));
+  const { year, month: monthNumber, day: elapsed } = chinaCalendar(now);
+  const daysInMonth = chinaCalendar(addDays(chinaMidnight(year, monthNumber + 1), -1)).day;
   const firstDay = `${months[0]}-01`;
   const sold = await tx
     .select({
@@ -77,19 +80,18 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
   for (const siteId of sites) {
     const salespeople = [...members.values()].filter((member) => member.siteId === siteId && !member.isLeader);
     for (const [index, month] of months.entries()) {
+      const current = index === months.length - 1;
       const targets = salespeople.map((person) => {
-        const basis =
-          index === months.length - 1
-            ? months.slice(-4, -1).map((previous) => actual.get(`${siteId}/${person.staffId}/${previous}`))
-            : [actual.get(`${siteId}/${person.staffId}/${month}`)];
-        const mean = (pick: (row: (typeof sold)[number]) => string) =>
-          basis.reduce((sum, row) => sum + (row ? Number(pick(row)) : 0), 0) / basis.length;
-        const factor = index === months.length - 1 ? 0.8 + random.next() * 0.4 : 0.6 + random.next() * 0.7;
+        const row = actual.get(`${siteId}/${person.staffId}/${month}`);
+        // This month runs on: its pace so far, projected over the whole month.
+        const scale = current ? daysInMonth / elapsed : 1;
+        const factor = current ? 0.8 + random.next() * 0.4 : 0.6 + random.next() * 0.7;
+        const target = (value: string | undefined, step: number) => roundTo((Number(value ?? 0) * scale) / factor, step);
         return {
           staffId: person.staffId,
-          targetAmountFen: roundTo(mean((row) => row.amountFen) / factor, 10_000),
-          targetOrders: roundTo(mean((row) => row.orders) / factor, 1),
-          targetNewCustomers: roundTo(mean((row) => row.newCustomers) / factor, 1),
+          targetAmountFen: target(row?.amountFen, 10_000),
+          targetOrders: target(row?.orders, 1),
+          targetNewCustomers: target(row?.newCustomers, 1),
         };
       });
       const sorted = [...targets].sort((a, b) => a.targetAmountFen - b.targetAmountFen);

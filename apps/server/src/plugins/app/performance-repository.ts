@@ -343,22 +343,7 @@ export class PerformanceRepository {
 
   private async rankingEntries(scope: SalesScope, period: ResolvedPeriod, metric: RankingMetric): Promise<RankingEntry[]> {
     const { rows } = await this.rows(scope, period.range, period.targetRange);
-    const sorted = [...rows].sort((a, b) => METRIC_VALUE[metric](b.totals) - METRIC_VALUE[metric](a.totals) || a.person.id - b.person.id);
-    let rank = 0;
-    let previous: number | null = null;
-    return sorted.map((row, index) => {
-      const value = METRIC_VALUE[metric](row.totals);
-      if (value !== previous) rank = index + 1;
-      previous = value;
-      return {
-        rank,
-        member: memberRef(row.person),
-        value: metric === 'orderAmount' ? fenToYuan(value) : value,
-        figures: toFigures(row.totals),
-        completion: METRIC_COMPLETION[metric](row.completion),
-        isMe: row.person.id === scope.userId,
-      };
-    });
+    return rankRows(rows, metric, scope.userId);
   }
 
   async home(scope: SalesScope, now = new Date()): Promise<HomeDashboard> {
@@ -375,14 +360,10 @@ export class PerformanceRepository {
       figuresFor(this.db, { ...who, ...month.previous }),
       this.trend(scope.siteId, staffId, { startDate: shiftDay(today, -29), endDate: today }),
     ]);
-    let target: TargetTotals;
-    if (wholeSite) {
-      target = (await this.targetsOver(scope.siteId, month.targetRange, await this.members(scope.siteId))).site;
-    } else {
-      const members = await this.members(scope.siteId, [scope.userId]);
-      target = (await this.targetsOver(scope.siteId, month.targetRange, members)).site;
-    }
-    const top = (await this.rankingEntries(scope, month, 'orderAmount')).slice(0, 5);
+    // One pass over the month's members gives the top 5 and the targets (the site's, or one's own).
+    const { rows, siteTarget } = await this.rows(scope, month.range, month.targetRange);
+    const target = wholeSite ? siteTarget : (rows.find((row) => row.person.id === scope.userId)?.target ?? { ...ZERO_TARGETS });
+    const top = rankRows(rows, 'orderAmount', scope.userId).slice(0, 5);
     const { list: toContact, total: toContactTotal } = await this.dueToday(scope, now);
     return {
       siteId: scope.siteId,
@@ -613,7 +594,10 @@ export class PerformanceRepository {
     let people = await this.members(scope.siteId);
     if (text) {
       const needle = text.toLowerCase();
-      people = people.filter((person) => person.username.toLowerCase().includes(needle) || person.phone.includes(needle));
+      // A masked phone is not searchable, or a salesperson could probe colleagues' numbers.
+      people = people.filter(
+        (person) => person.username.toLowerCase().includes(needle) || (colleagueView(scope, person.id).fullPhone && person.phone.includes(needle)),
+      );
     }
     const month = periodOf({ period: 'month' });
     const visible = people.filter((person) => colleagueView(scope, person.id).figures);
@@ -748,6 +732,33 @@ export class PerformanceRepository {
       customerTotal: totalRow?.total ?? 0,
     };
   }
+}
+
+interface FigureRow {
+  person: SiteMember;
+  totals: FigureTotals;
+  target: TargetTotals;
+  completion: Completion;
+}
+
+/** Ranks rows by a metric: highest first, equal values share a rank (1, 2, 2, 4), the id breaks ties. */
+function rankRows(rows: readonly FigureRow[], metric: RankingMetric, userId: number): RankingEntry[] {
+  const sorted = [...rows].sort((a, b) => METRIC_VALUE[metric](b.totals) - METRIC_VALUE[metric](a.totals) || a.person.id - b.person.id);
+  let rank = 0;
+  let previous: number | null = null;
+  return sorted.map((row, index) => {
+    const value = METRIC_VALUE[metric](row.totals);
+    if (value !== previous) rank = index + 1;
+    previous = value;
+    return {
+      rank,
+      member: memberRef(row.person),
+      value: metric === 'orderAmount' ? fenToYuan(value) : value,
+      figures: toFigures(row.totals),
+      completion: METRIC_COMPLETION[metric](row.completion),
+      isMe: row.person.id === userId,
+    };
+  });
 }
 
 const toMemberRef = (row: { id: number; username: string; avatar: string | null } | undefined): MemberRef | null =>

@@ -1,10 +1,11 @@
 /** The members of a site with their customers and this month's sales (salespersonPage, staff lists). */
-import { fenToYuan, SALES_STATUSES, type StaffSummary, startOfChinaMonth } from '@sales/contract';
-import { and, count, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { chinaDayString, fenToYuan, maskPhone, type StaffSummary, startOfChinaMonth } from '@sales/contract';
+import { and, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, orders, positions, staff } from '../../db/schema.js';
+import { customers, positions, staff } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { canSeeStaff, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
+import { figuresByStaff } from './performance-figures.js';
+import { canSeeStaff, colleagueView, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
 import { containsPattern, keywordOf } from './sales-queries.js';
 
 export class StaffRepository {
@@ -32,35 +33,34 @@ export class StaffRepository {
       .from(customers)
       .where(and(eq(customers.siteId, scope.siteId), isNotNull(customers.ownerId), inArray(customers.ownerId, ids)))
       .groupBy(customers.ownerId);
-    // Sales count paid, shipped and completed orders by the day they were paid (DESIGN §4).
-    const monthSales = await this.db
-      .select({ staffId: orders.staffId, count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.siteId, scope.siteId),
-          inArray(orders.staffId, ids),
-          inArray(orders.status, [...SALES_STATUSES]),
-          gte(orders.paidAt, startOfChinaMonth(now)),
-          lte(orders.paidAt, now),
-        ),
-      )
-      .groupBy(orders.staffId);
+    // This month's sales from the performance summaries, counted as on every performance page
+    // (paid orders by their paid day, refunds subtracted on their refund day).
+    const monthFigures = await figuresByStaff(this.db, {
+      siteId: scope.siteId,
+      startDate: chinaDayString(startOfChinaMonth(now)),
+      endDate: chinaDayString(now),
+      staffIds: ids,
+    });
+    const monthSales = [...monthFigures].map(([staffId, figures]) => ({ staffId, count: figures.orderCount, amountFen: figures.orderAmountFen }));
 
     const customersOf = new Map(customerCounts.map((row) => [row.ownerId, row.count]));
     const salesOf = new Map(monthSales.map((row) => [row.staffId, row]));
+    // What a salesperson may see of a colleague is decided by colleagueView, like the member calls.
     return people
-      .map((person) => ({
-        id: person.id,
-        username: person.username,
-        phone: person.phone,
-        avatar: person.avatar,
-        isLeader: Boolean(person.isLeader),
-        customerCount: customersOf.get(person.id) ?? 0,
-        monthAmount: fenToYuan(salesOf.get(person.id)?.amountFen ?? 0),
-        monthOrders: salesOf.get(person.id)?.count ?? 0,
-      }))
-      .sort((a, b) => b.monthAmount - a.monthAmount || a.id - b.id);
+      .map((person) => {
+        const view = colleagueView(scope, person.id);
+        return {
+          id: person.id,
+          username: person.username,
+          phone: view.fullPhone ? person.phone : maskPhone(person.phone),
+          avatar: person.avatar,
+          isLeader: Boolean(person.isLeader),
+          customerCount: view.figures ? (customersOf.get(person.id) ?? 0) : null,
+          monthAmount: view.figures ? fenToYuan(salesOf.get(person.id)?.amountFen ?? 0) : null,
+          monthOrders: view.figures ? (salesOf.get(person.id)?.count ?? 0) : null,
+        };
+      })
+      .sort((a, b) => (b.monthAmount ?? -1) - (a.monthAmount ?? -1) || a.id - b.id);
   }
 
   /** Every member of the site, best month first. */

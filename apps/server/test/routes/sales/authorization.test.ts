@@ -4,7 +4,7 @@
  * salesperson with reportAllSites (刘洋, 201). Nothing here changes data; the flows that do are in
  * customers.test.ts.
  */
-import { customerQrPayload, type CustomerPage, type OrderPage, type QrResolution, type StaffList } from '@sales/contract';
+import { customerQrPayload, PERFORMANCE_PATHS, type CustomerPage, type OrderPage, type QrResolution, type StaffList } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectFailure, useTestServer } from '../../helper.js';
@@ -359,7 +359,9 @@ describe('the siteId rule and login on every call', () => {
       .filter((path) => path.startsWith(`${STAFF_API}/`))
       .map((path) => path.slice(STAFF_API.length + 1))
       .sort();
-    expect(paths).toEqual([...ROUTES.map(([path]) => path), ...EXPORTS].sort());
+    // The performance, attendance and member calls have their matrix in test/routes/performance/authorization.test.ts.
+    const performance = Object.values(PERFORMANCE_PATHS).map((path) => path.slice(STAFF_API.length + 1));
+    expect(paths).toEqual([...ROUTES.map(([path]) => path), ...EXPORTS, ...performance].sort());
   });
 
   it.each(ROUTES)('%s without siteId → 400 请填写站点', async (path, body) => {

@@ -137,22 +137,26 @@ describe('order/detail', () => {
 });
 
 describe('staff/list and staff/detail', () => {
+  /** This month's sales from the raw orders: paid by their paid day, refunds subtracted on their refund day. */
   async function monthFigures(staffId: number) {
+    const since = startOfChinaMonth(new Date());
     const [row] = await rows<{ count: number; fen: string }>(
       server.db,
-      sql`select count(*)::int as count, coalesce(sum(amount_fen), 0) as fen from orders
-          where site_id = 101 and staff_id = ${staffId} and status in ('paid', 'shipped', 'completed')
-            and paid_at >= ${startOfChinaMonth(new Date())} and paid_at <= now()`,
+      sql`select (count(*) filter (where paid_at >= ${since}) - count(*) filter (where status = 'refunded' and coalesce(refunded_at, paid_at) >= ${since}))::int as count,
+                 (coalesce(sum(amount_fen) filter (where paid_at >= ${since}), 0) - coalesce(sum(amount_fen) filter (where status = 'refunded' and coalesce(refunded_at, paid_at) >= ${since}), 0))::text as fen
+          from orders
+          where site_id = 101 and staff_id = ${staffId} and status in ('paid', 'shipped', 'completed', 'refunded') and paid_at is not null and paid_at <= now()`,
     );
     return { monthOrders: row?.count ?? 0, monthAmount: Number(row?.fen ?? 0) / 100 };
   }
 
   it("lists the site's members with their customers and this month's sales, best first", async () => {
-    const response = await staffCall<StaffList>(server.app, as.zhangWei, 'staff/list', { siteId: 101 });
+    const response = await staffCall<StaffList>(server.app, as.liNa, 'staff/list', { siteId: 101 });
     const members = response.body.data.list;
     expect(members.map((member) => member.username)).toEqual(expect.arrayContaining(['张伟', '李娜', '王强']));
-    const amounts = members.map((member) => member.monthAmount);
+    const amounts = members.map((member) => member.monthAmount ?? -1);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect(members.every((member) => member.monthAmount !== null && /^1\d{10}$/.test(member.phone))).toBe(true);
     const zhang = members.find((member) => member.id === as.zhangWei.id);
     expect(zhang).toMatchObject({
       isLeader: false,
@@ -160,6 +164,20 @@ describe('staff/list and staff/detail', () => {
       ...(await monthFigures(as.zhangWei.id)),
     });
     expect(members.find((member) => member.id === as.liNa.id)?.isLeader).toBe(true);
+  });
+
+  it("shows a salesperson his colleagues' names, roles and masked phones only (the colleague rule)", async () => {
+    const response = await staffCall<StaffList>(server.app, as.zhangWei, 'staff/list', { siteId: 101 });
+    const members = response.body.data.list;
+    const self = members.find((member) => member.id === as.zhangWei.id);
+    expect(self).toMatchObject({ phone: '13800000001', ...(await monthFigures(as.zhangWei.id)) });
+    const colleagues = members.filter((member) => member.id !== as.zhangWei.id);
+    expect(colleagues.length).toBeGreaterThan(1);
+    for (const colleague of colleagues) {
+      expect(colleague).toMatchObject({ customerCount: null, monthAmount: null, monthOrders: null });
+      expect(colleague.phone).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    }
+    expect(colleagues.find((member) => member.id === as.liNa.id)).toMatchObject({ phone: '138****0002', isLeader: true });
   });
 
   it('finds members by name or phone', async () => {

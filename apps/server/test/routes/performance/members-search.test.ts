@@ -1,0 +1,87 @@
+/** Member list and detail, and performance search, against the raw rows. */
+import { resolvePeriod, type MemberDetail, type MemberList, type PerformanceSearchResult } from '@sales/contract';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, rows, useTestServer } from '../../helper.js';
+import { loginAll, scalar, staffCall, type Role, type Session } from '../sales/support.js';
+
+const server = useTestServer();
+let as: Record<Role, Session>;
+
+beforeAll(async () => {
+  as = await loginAll(server.app);
+});
+
+describe('members', () => {
+  it("lists a leader every member with role, full phone, customer count and this month's figures", async () => {
+    const response = await staffCall<MemberList>(server.app, as.liNa, 'member/list', { siteId: 101 });
+    expect(response.status).toBe(200);
+    const { list, total } = response.body.data;
+    expect(total).toBe(await scalar(server.db, sql`select count(distinct staff_id) as value from positions where site_id = 101`));
+    const zhang = list.find((row) => row.id === as.zhangWei.id);
+    expect(zhang).toMatchObject({ username: '张伟', isLeader: false, phone: '13800000001', full: true });
+    expect(zhang?.customerCount).toBe(await scalar(server.db, sql`select count(*) as value from customers where site_id = 101 and owner_id = ${as.zhangWei.id}`));
+    const month = resolvePeriod({ period: 'month' });
+    const fen = await scalar(
+      server.db,
+      sql`select coalesce(sum(case when (paid_at at time zone 'Asia/Shanghai')::date between ${month.range.startDate}::date and ${month.range.endDate}::date then amount_fen else 0 end), 0)
+            - coalesce(sum(case when status = 'refunded' and (coalesce(refunded_at, paid_at) at time zone 'Asia/Shanghai')::date between ${month.range.startDate}::date and ${month.range.endDate}::date then amount_fen else 0 end), 0) as value
+          from orders where site_id = 101 and staff_id = ${as.zhangWei.id} and paid_at is not null and status in ('paid','shipped','completed','refunded')`,
+    );
+    expect(zhang?.month?.figures.orderAmount).toBe(fen / 100);
+    expect(list.find((row) => row.id === as.liNa.id)?.isLeader).toBe(true);
+  });
+
+  it("gives a member's page with contact, figures with 环比 and recent orders", async () => {
+    const response = await staffCall<MemberDetail>(server.app, as.liNa, 'member/detail', { siteId: 101, id: as.zhangWei.id, period: 'lastMonth' });
+    expect(response.status).toBe(200);
+    const detail = response.body.data;
+    expect(detail).toMatchObject({ id: as.zhangWei.id, phone: '13800000001', siteName: '华东一部' });
+    expect(detail.ranges.range).toEqual(resolvePeriod({ period: 'lastMonth' }).range);
+    expect(detail.recentOrders.length).toBeGreaterThan(0);
+    expect(detail.recentOrders.every((order) => order.staff?.id === as.zhangWei.id)).toBe(true);
+    const [latest] = await rows<{ id: number }>(server.db, sql`select id from orders where site_id = 101 and staff_id = ${as.zhangWei.id} order by created_at desc, id desc limit 1`);
+    expect(detail.recentOrders[0]?.id).toBe(latest?.id);
+    expectFailure(await staffCall(server.app, as.liNa, 'member/detail', { siteId: 101, id: 999_999, period: 'month' }), 404, '员工不存在');
+  });
+});
+
+describe('performance search', () => {
+  it("finds a leader's salespeople and customers with the period's figures", async () => {
+    const [customer] = await rows<{ id: number; name: string }>(
+      server.db,
+      sql`select c.id, c.name from customers c where c.site_id = 101 and exists (select 1 from orders o where o.customer_id = c.id and o.status in ('paid','shipped','completed')) order by c.id limit 1`,
+    );
+    if (!customer) throw new Error('no customer with sales');
+    const response = await staffCall<PerformanceSearchResult>(server.app, as.liNa, 'performance/search', {
+      siteId: 101,
+      keyword: customer.name,
+      period: 'custom',
+      startDate: resolvePeriod({ period: 'year' }, new Date(Date.now() - 200 * 86_400_000)).range.startDate,
+      endDate: resolvePeriod({ period: 'month' }).range.endDate,
+    });
+    expect(response.status).toBe(200);
+    const found = response.body.data.customers.find((row) => row.id === customer.id);
+    expect(found).toBeDefined();
+    const { range } = response.body.data.ranges;
+    const count = await scalar(
+      server.db,
+      sql`select count(*) filter (where (paid_at at time zone 'Asia/Shanghai')::date between ${range.startDate}::date and ${range.endDate}::date)
+            - count(*) filter (where status = 'refunded' and (coalesce(refunded_at, paid_at) at time zone 'Asia/Shanghai')::date between ${range.startDate}::date and ${range.endDate}::date) as value
+          from orders where customer_id = ${customer.id} and paid_at is not null and status in ('paid','shipped','completed','refunded')`,
+    );
+    expect(found?.orderCount).toBe(count);
+
+    const people = await staffCall<PerformanceSearchResult>(server.app, as.liNa, 'performance/search', { siteId: 101, keyword: '张伟', period: 'month' });
+    expect(people.body.data.staff.map((row) => row.member.id)).toEqual([as.zhangWei.id]);
+  });
+
+  it('finds only a salesperson himself and his own customers', async () => {
+    const people = await staffCall<PerformanceSearchResult>(server.app, as.zhangWei, 'performance/search', { siteId: 101, keyword: '李娜', period: 'month' });
+    expect(people.body.data.staff).toEqual([]);
+    const [other] = await rows<{ name: string }>(server.db, sql`select name from customers where site_id = 101 and owner_id <> ${as.zhangWei.id} order by id limit 1`);
+    const customers = await staffCall<PerformanceSearchResult>(server.app, as.zhangWei, 'performance/search', { siteId: 101, keyword: other?.name, period: 'month' });
+    expect(customers.body.data.customers.every((row) => row.owner?.id === as.zhangWei.id)).toBe(true);
+    expectFailure(await staffCall(server.app, as.zhangWei, 'performance/search', { siteId: 101, keyword: '', period: 'month' }), 400, '请填写搜索关键词');
+  });
+});
