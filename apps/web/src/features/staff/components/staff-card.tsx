@@ -34,13 +34,13 @@ export function StaffCard({ staffId, children }: { staffId: number; children?: R
         </div>
         <div className="figures">
           <Figure label="客户数" testId="staff-customer-count">
-            {staff.customerCount}
+            {staff.customerCount ?? '—'}
           </Figure>
           <Figure label="本月销售额">
-            <Money value={staff.monthAmount} testId="staff-month-amount" />
+            {staff.monthAmount === null ? '—' : <Money value={staff.monthAmount} testId="staff-month-amount" />}
           </Figure>
           <Figure label="本月订单" testId="staff-month-orders">
-            {staff.monthOrders}
+            {staff.monthOrders ?? '—'}
           </Figure>
         </div>
       </section>

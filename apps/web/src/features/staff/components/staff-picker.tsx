@@ -41,11 +41,14 @@ export function StaffPicker({ value, onChange, disabledId }: StaffPickerProps) {
                 <List.Item
                   key={person.id}
                   prefix={<Radio value={person.id} disabled={isOwner} aria-label={person.username} />}
-                  description={`${person.customerCount} 位客户`}
+                  description={person.customerCount === null ? undefined : `${person.customerCount} 位客户`}
                   extra={
-                    <span className="staff-picker__month">
-                      本月 <Money value={person.monthAmount} />
-                    </span>
+                    // Null when the caller may not see a colleague's figures (the server's colleague rule).
+                    person.monthAmount === null ? undefined : (
+                      <span className="staff-picker__month">
+                        本月 <Money value={person.monthAmount} />
+                      </span>
+                    )
                   }
                   disabled={isOwner}
                   onClick={() => {
