@@ -56,7 +56,9 @@ describe('performance pages', () => {
     expect((await monthRanking).status()).toBe(200);
     const thisMonth = await ranking(li, 'orderAmount', 'month');
     await expect.poll(() => app.ranking.rowNames()).toEqual(thisMonth.list.map((entry) => entry.member.username));
-    expect((await app.ranking.podiumName(1).textContent())?.trim()).toBe(thisMonth.list[0]?.member.username);
+    expect((await app.ranking.podiumName(1).textContent())?.replace(/我$/, '').trim()).toBe(thisMonth.list[0]?.member.username);
+    // The caller's own row, when ranked, is the one highlighted.
+    expect(await app.ranking.myRows().count()).toBe(thisMonth.list.filter((entry) => entry.isMe).length);
 
     const lastMonthCall = waitForPerformanceCall(app.page, 'performance/ranking', (body) => body.period === 'lastMonth');
     const navigations: string[] = [];

@@ -15,8 +15,8 @@ export function RankingList({ entries, metric, testId = 'ranking-row' }: { entri
           <Avatar src={entry.member.avatar ?? ''} style={{ '--size': '32px', '--border-radius': '50%' }} />
           <div className="ranking__main">
             <div className="ranking__line">
-              <span className="ranking__name" data-testid="ranking-name">
-                {entry.member.username}
+              <span className="ranking__name">
+                <span data-testid="ranking-name">{entry.member.username}</span>
                 {entry.isMe && <span className="podium__me">我</span>}
               </span>
               <span className="ranking__value" data-testid="ranking-value">
