@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AccountService } from './accounts.js';
 import { ConsoleSmsProvider, type SmsProvider } from './sms.js';
 import { LocalFileStorage, type FileStorage } from './storage.js';
-import { DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
+import { assertRedisVersion, DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +22,12 @@ export default fp(
     if (app.config.redisUrl) {
       const redis = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
+      try {
+        await assertRedisVersion(redis);
+      } catch (error) {
+        await redis.quit();
+        throw error;
+      }
       app.addHook('onClose', async () => {
         await redis.quit();
       });

@@ -35,6 +35,11 @@ export const SCENE_TEXT: Record<string, string> = {
   deregister: '注销账号',
 };
 
+/** The SMS with a leader's reset: the one-time password and what to do with it. */
+export function oneTimePasswordContent(password: string): string {
+  return `【销售助手】您的登录密码已被主管重置，临时密码为${password}，请尽快登录并设置新密码。如有疑问请联系您的主管。`;
+}
+
 export function smsContent(scene: string, code: string): string {
   return `【销售助手】您的${SCENE_TEXT[scene] ?? ''}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`;
 }
