@@ -33,7 +33,7 @@ export default function LogOutPage() {
       // The request layer has shown why; the code stays for another try.
       return;
     }
-    useSession.getState().clear();
+    // The deregister page ends the local session: cleared here, the login guard of this page would win.
     queryClient.clear();
     nav.reLaunch(routeUrl('deregister'));
   };
