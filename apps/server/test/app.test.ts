@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { clientVersions } from '../src/db/schema.js';
-import { buildTestApp, call, expectFailure, login, PHONES, testConfig, useTestServer } from './helper.js';
+import { buildTestApp, call, expectFailure, login, PHONES, testConfig, uniqueIp, useTestServer } from './helper.js';
 
 const server = useTestServer();
 
@@ -41,7 +41,7 @@ describe('OpenAPI document', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toBe(APP_VERSION);
     const paths = Object.keys(document.paths);
-    for (const route of ['/seller/user/send/msg', '/seller/user/send', '/seller/user/v2/login', '/seller/user/info', '/seller/user/logout', '/seller/version/update', '/seller/upload/img', '/healthz']) {
+    for (const route of ['/seller/user/send/msg', '/seller/user/send', '/seller/user/v2/login', '/seller/user/info', '/seller/user/logout', '/seller/user/check', '/seller/user/reset/tel', '/seller/user/password/update', '/seller/user/reset/staff/password', '/seller/user/write/off/web', '/seller/version/update', '/seller/upload/img', '/healthz']) {
       expect(paths, route).toContain(route);
       const operations = Object.values(document.paths[route] ?? {});
       expect(operations.length, route).toBeGreaterThan(0);
@@ -270,5 +270,21 @@ describe('POST /seller/version/update', () => {
 
   it('requires a version', async () => {
     expectFailure(await check({ versionCode: 100 }), 400, '请填写版本号');
+  });
+
+  it('refuses a version code beyond the column’s range with 400, not 500', async () => {
+    expectFailure(await check({ version: '2.0.1', versionCode: 2147483648 }), 400, '版本代码格式不正确');
+    expectFailure(await check({ version: '2.0.1', versionCode: 1e20 }), 400, '版本代码格式不正确');
+    expect((await check({ version: '2.0.1', versionCode: 2147483647 })).status).toBe(200);
+  });
+
+  it('records at most 60 reports an hour from one client address', async () => {
+    const ip = uniqueIp();
+    const report = () => call(server.app, 'POST', '/seller/version/update', { body: { version: '1.6.0' }, ip });
+    for (let i = 0; i < 60; i += 1) expect((await report()).status).toBe(200);
+    expectFailure(await report(), 429, '请求过于频繁，请稍后再试');
+    const recorded = await server.db.select().from(clientVersions).where(eq(clientVersions.version, '1.6.0'));
+    expect(recorded).toHaveLength(60);
+    expect((await call(server.app, 'POST', '/seller/version/update', { body: { version: '1.6.0' }, ip: uniqueIp() })).status).toBe(200);
   });
 });

@@ -192,6 +192,7 @@ export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'P
 export interface LoginData {
   accountInfo: { id: number; username: string; phone: string };
   token: string;
+  mustChangePassword: boolean;
 }
 
 /** Logs a demo account in with its password and returns the token and account. */

@@ -17,6 +17,8 @@ export const SendMsgScene = Type.Union([Type.Literal('login'), Type.Literal('new
 export const SendMsgBody = Type.Object({
   phone: Type.String({ maxLength: 32 }),
   scene: Type.Optional(SendMsgScene),
+  /** Scene newPhone only: the changePhone ticket of /seller/user/check (with the session). */
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type SendMsgBody = Type.Static<typeof SendMsgBody>;
 
@@ -46,7 +48,12 @@ export const AccountInfo = Type.Object({
 });
 export type AccountInfo = Type.Static<typeof AccountInfo>;
 
-export const LoginResult = Type.Object({ accountInfo: AccountInfo, token: Type.String() });
+export const LoginResult = Type.Object({
+  accountInfo: AccountInfo,
+  token: Type.String(),
+  /** A leader reset the password: the user must choose a new one before anything else works. */
+  mustChangePassword: Type.Boolean(),
+});
 export type LoginResult = Type.Static<typeof LoginResult>;
 
 export const UserInfoBody = Type.Object({
@@ -70,8 +77,50 @@ export const UserInfo = Type.Object({
   positionUsers: Type.Array(PositionUserSchema),
   reportAllSites: Type.Boolean(),
   teamReportAuth: Type.Boolean(),
+  mustChangePassword: Type.Boolean(),
 });
 export type UserInfo = Type.Static<typeof UserInfo>;
+
+/** Account flows a ticket of /seller/user/check opens; each is also the scene of its code. */
+export const TicketFlow = OwnPhoneScene;
+export type TicketFlow = Type.Static<typeof TicketFlow>;
+/** Ten minutes, in seconds. */
+export const TICKET_TTL_SECONDS = 600;
+
+export const CheckBody = Type.Object({ scene: OwnPhoneScene, code: Type.String({ maxLength: 16 }) });
+export type CheckBody = Type.Static<typeof CheckBody>;
+export const CheckResult = Type.Object({
+  /** Single use, for the next step of the same flow only. */
+  ticket: Type.String(),
+  expiresIn: Type.Integer(),
+});
+export type CheckResult = Type.Static<typeof CheckResult>;
+
+export const ResetTelBody = Type.Object({
+  ticket: Type.String({ maxLength: 128 }),
+  phone: Type.String({ maxLength: 32 }),
+  code: Type.String({ maxLength: 16 }),
+});
+export type ResetTelBody = Type.Static<typeof ResetTelBody>;
+
+export const PasswordUpdateBody = Type.Object({
+  password: Type.String({ maxLength: 128 }),
+  oldPassword: Type.Optional(Type.String({ maxLength: 128 })),
+  /** A password ticket of /seller/user/check, instead of the old password. */
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type PasswordUpdateBody = Type.Static<typeof PasswordUpdateBody>;
+
+export const ResetStaffPasswordBody = Type.Object({ staffId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export type ResetStaffPasswordBody = Type.Static<typeof ResetStaffPasswordBody>;
+export const ResetStaffPasswordResult = Type.Object({
+  /** The masked phone the one-time password went to. */
+  phone: Type.String(),
+});
+export type ResetStaffPasswordResult = Type.Static<typeof ResetStaffPasswordResult>;
+
+export const WriteOffBody = Type.Object({ ticket: Type.String({ maxLength: 128 }) });
+export type WriteOffBody = Type.Static<typeof WriteOffBody>;
 
 export const VersionInfo = Type.Object({
   version: Type.String(),
@@ -84,7 +133,7 @@ export type VersionInfo = Type.Static<typeof VersionInfo>;
 
 export const VersionUpdateBody = Type.Object({
   version: Type.String({ maxLength: 32 }),
-  versionCode: Type.Optional(Type.Integer({ minimum: 0 })),
+  versionCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
   platform: Type.Optional(Type.String({ maxLength: 16 })),
 });
 export type VersionUpdateBody = Type.Static<typeof VersionUpdateBody>;
@@ -117,6 +166,8 @@ export const FIELD_LABELS: Record<string, string> = {
   phone: '手机号',
   password: '密码',
   code: '验证码',
+  ticket: '验证凭证',
+  oldPassword: '原密码',
   scene: '验证码用途',
   id: '编号',
   Version: '版本号',

@@ -69,3 +69,23 @@ export function isCode(value: string): boolean {
 export function maskPhone(phone: string): string {
   return isMobile(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
+
+/** Password policy of account changes: shown on the page and enforced by the server. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 32;
+export const PASSWORD_POLICY = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH}位，须同时包含字母和数字，不能是手机号，不能与当前密码相同`;
+
+/**
+ * Checks a new password against the policy and returns the Chinese message of the first rule it
+ * breaks, or null when it is acceptable. "Not the current one" needs the old hash, so the server
+ * checks that rule itself.
+ */
+export function passwordProblem(password: string, phone?: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    return `密码长度须为${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH}位`;
+  }
+  if (/\s/.test(password) || !/^[\x21-\x7e]+$/.test(password)) return '密码只能包含字母、数字和英文符号，不能有空格';
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码须同时包含字母和数字';
+  if (phone && password.includes(phone)) return '密码不能包含手机号';
+  return null;
+}

@@ -30,8 +30,10 @@ describe('API contract schemas', () => {
       ],
       reportAllSites: false,
       teamReportAuth: false,
+      mustChangePassword: false,
     };
     expect(Check(UserInfo, info)).toBe(true);
+    expect(Check(UserInfo, { ...info, mustChangePassword: undefined })).toBe(false);
     expect(Check(UserInfo, { ...info, reportAllSites: undefined })).toBe(false);
     expect(Check(PositionUserSchema, { departmentId: '102', departmentName: '华东二部', isLeader: false, drawAuth: true })).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAmount, isCarPlate, isCode, isDate, isEmail, isIdCard, isLandline, isMobile, isUrl, maskPhone } from '../src/validators.js';
+import { isAmount, isCarPlate, isCode, isDate, isEmail, isIdCard, isLandline, isMobile, isUrl, maskPhone, PASSWORD_POLICY, passwordProblem } from '../src/validators.js';
 
 /** Runs one validator over values it must accept and values it must reject. */
 function expectValidator(validator: (value: string) => boolean, valid: string[], invalid: string[]) {
@@ -114,5 +114,25 @@ describe('maskPhone', () => {
   it('leaves anything that is not a mobile number as it is', () => {
     expect(maskPhone('010-12345678')).toBe('010-12345678');
     expect(maskPhone('')).toBe('');
+  });
+});
+
+describe('passwordProblem (the account password policy)', () => {
+  it('accepts 8–32 printable characters with letters and digits', () => {
+    for (const password of ['abcdef12', 'Demo@2025', `a1${'x'.repeat(30)}`]) expect(passwordProblem(password, '13800000001'), password).toBeNull();
+  });
+
+  it('names the rule a password breaks, in Chinese', () => {
+    expect(passwordProblem('abc123')).toBe('密码长度须为8–32位');
+    expect(passwordProblem(`a1${'x'.repeat(31)}`)).toBe('密码长度须为8–32位');
+    expect(passwordProblem('abcdefgh')).toBe('密码须同时包含字母和数字');
+    expect(passwordProblem('12345678')).toBe('密码须同时包含字母和数字');
+    expect(passwordProblem('abcd 1234')).toBe('密码只能包含字母、数字和英文符号，不能有空格');
+    expect(passwordProblem('密码abcd1234')).toBe('密码只能包含字母、数字和英文符号，不能有空格');
+    expect(passwordProblem('a13800000001', '13800000001')).toBe('密码不能包含手机号');
+  });
+
+  it('is stated once for the page', () => {
+    expect(PASSWORD_POLICY).toContain('8–32位');
   });
 });

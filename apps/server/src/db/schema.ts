@@ -24,6 +24,8 @@ export const staff = pgTable(
     reportAllSites: boolean('report_all_sites').notNull().default(false),
     teamReportAuth: boolean('team_report_auth').notNull().default(false),
     status: varchar('status', { length: 16 }).notNull().default('active').$type<'active' | 'deleted'>(),
+    /** Set when a leader resets the password: the next login must choose a new one first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -87,11 +89,47 @@ export const smsOutbox = pgTable(
     scene: varchar('scene', { length: 16 }).notNull(),
     provider: varchar('provider', { length: 16 }).notNull(),
     content: text('content').notNull(),
-    /** Kept only by the console provider, whose outbox is the delivery. */
-    code: varchar('code', { length: 6 }),
+    /** Kept only by the console provider, whose outbox is the delivery (a code, or a reset's one-time password). */
+    code: varchar('code', { length: 16 }),
     createdAt: createdAt(),
   },
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
+);
+
+/**
+ * Account tickets: proof that the user just verified a code to their own phone, good for ten
+ * minutes, once, and only for the flow it was issued for. Stored hashed like session tokens.
+ */
+export const accountTickets = pgTable(
+  'account_tickets',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    flow: varchar('flow', { length: 16 }).notNull().$type<'changePhone' | 'password' | 'deregister'>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('account_tickets_token_hash_uq').on(t.tokenHash), index('account_tickets_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Audit log of account actions: who, what, on whom, when and from which address — never a
+ * password, code or ticket. Append-only: a trigger of migration 0004 refuses updates and deletes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => staff.id),
+    action: varchar('action', { length: 32 }).notNull(),
+    targetId: integer('target_id').references(() => staff.id),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_target_idx').on(t.targetId, t.createdAt)],
 );
 
 /** Fixed-window counters for throttling when no Redis is configured. */

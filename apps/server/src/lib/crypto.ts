@@ -15,3 +15,17 @@ export function safeEqualHex(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+const PASSWORD_LETTERS = 'abcdefghjkmnpqrstuvwxyz';
+const PASSWORD_DIGITS = '23456789';
+
+/**
+ * A one-time password for a reset: ten characters a person can type from an SMS (no 0/o, 1/l/i),
+ * always with letters and digits.
+ */
+export function newPassword(): string {
+  const pick = (alphabet: string) => alphabet[randomInt(0, alphabet.length)] ?? '';
+  const chars = Array.from({ length: 8 }, () => pick(PASSWORD_LETTERS + PASSWORD_DIGITS));
+  chars.push(pick(PASSWORD_LETTERS), pick(PASSWORD_DIGITS));
+  return chars.join('');
+}

@@ -1,7 +1,7 @@
 /** A failure the caller can act on: an HTTP status with a Chinese message for the user. */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     message: string,
   ) {
     super(message);
@@ -15,3 +15,4 @@ export const forbidden = (message = '没有权限执行此操作') => new AppErr
 export const notFound = (message = '请求的内容不存在') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooMany = (message: string) => new AppError(429, message);
+export const unavailable = (message: string) => new AppError(503, message);

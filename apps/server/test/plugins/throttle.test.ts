@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DbThrottle, RedisThrottle, type Throttle } from '../../src/plugins/app/throttle.js';
-import { buildTestApp, call, DEMO_PASSWORD, expectFailure, rows, testConfig, uniqueIp, useTestServer } from '../helper.js';
+import { assertRedisVersion, DbThrottle, RedisThrottle, type Throttle } from '../../src/plugins/app/throttle.js';
+import { buildTestApp, call, DEMO_PASSWORD, expectFailure, rows, testConfig, useTestServer } from '../helper.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const server = useTestServer();
@@ -48,6 +48,20 @@ describe('DbThrottle', () => {
     expect(await throttle.count(a, 60)).toBe(0);
     expect(await throttle.hit(a, 60)).toBe(1);
     expect(await throttle.count(a, 60)).toBe(1);
+  });
+
+  it('takes back one hit on undo, never below zero, and creates nothing for an unknown key', async () => {
+    const a = key('undo');
+    await throttle.hit(a, 60);
+    await throttle.hit(a, 60);
+    await throttle.undo(a);
+    expect(await throttle.count(a, 60)).toBe(1);
+    await throttle.undo(a);
+    await throttle.undo(a);
+    expect(await throttle.count(a, 60)).toBe(0);
+    const b = key('undo-unknown');
+    await throttle.undo(b);
+    expect(await throttle.count(b, 60)).toBe(0);
   });
 
   it('counts simultaneous hits exactly once each', async () => {
@@ -109,6 +123,22 @@ describe('RedisThrottle', () => {
     expect(await throttle.hit('window', 1)).toBe(1);
   });
 
+  it('takes back one hit on undo, and never creates a key without an expiry', async () => {
+    await throttle.hit('undo', 60);
+    await throttle.hit('undo', 60);
+    await throttle.undo('undo');
+    expect(await throttle.count('undo', 60)).toBe(1);
+    await throttle.undo('undo-unknown');
+    expect(await redis.exists(`${prefix}undo-unknown`)).toBe(0);
+  });
+
+  it('accepts the Redis 7+ server it runs on and refuses an older one with a clear message', async () => {
+    await expect(assertRedisVersion(redis)).resolves.toBeUndefined();
+    const older = (version: string) => ({ info: async () => `# Server\r\nredis_version:${version}\r\nredis_mode:standalone\r\n` }) as unknown as Redis;
+    await expect(assertRedisVersion(older('6.2.14'))).rejects.toThrow(/Redis 6\.2\.14.*Redis 7 or later/);
+    await expect(assertRedisVersion(older('7.0.0'))).resolves.toBeUndefined();
+  });
+
   it('counts simultaneous hits exactly once each', async () => {
     const counts = await Promise.all(Array.from({ length: 20 }, () => throttle.hit('race', 60)));
     expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -129,7 +159,7 @@ describe('an app with REDIS_URL', () => {
   });
 
   afterAll(async () => {
-    await redis.del(`sales:throttle:pwd:phone:${phone}`, `sales:throttle:pwd:ip:${ip}`);
+    await redis.del(`sales:throttle:pwd:phone:${phone}`, `sales:throttle:pwd:phone:${phone}:ip:${ip}`, `sales:throttle:pwd:ip:${ip}`);
     await redis.quit();
     await app.close();
   });
@@ -139,8 +169,9 @@ describe('an app with REDIS_URL', () => {
     for (let i = 0; i < 5; i += 1) {
       expectFailure(await call(app, 'POST', '/seller/user/v2/login', { body: { phone, password: `${DEMO_PASSWORD}x` }, ip }), 400, '手机号或密码错误');
     }
-    expectFailure(await call(app, 'POST', '/seller/user/v2/login', { body: { phone, password: DEMO_PASSWORD }, ip: uniqueIp() }), 429);
-    expect(await redis.get(`sales:throttle:pwd:phone:${phone}`)).toBe('5');
+    expectFailure(await call(app, 'POST', '/seller/user/v2/login', { body: { phone, password: DEMO_PASSWORD }, ip }), 429);
+    expect(await redis.get(`sales:throttle:pwd:phone:${phone}:ip:${ip}`)).toBe('6');
+    expect(await redis.get(`sales:throttle:pwd:phone:${phone}`)).toBe('6');
     expect(await rows(server.db, sql`select key from throttles where key = ${`pwd:phone:${phone}`}`)).toEqual([]);
   });
 });

@@ -46,6 +46,12 @@ configureApiClient({
   },
 });
 
+// Nothing of one user may show to another: when the account changes (or the session ends), every
+// cached answer goes, so a second account on this device never sees the first one's lists.
+useSession.subscribe((state, previous) => {
+  if (state.userId !== previous.userId || state.token !== previous.token) queryClient.clear();
+});
+
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
 

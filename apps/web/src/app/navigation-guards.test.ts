@@ -29,6 +29,7 @@ const signedIn = () =>
     positionUsers: [{ departmentId: 101, departmentName: '华东一部', isLeader: false, drawAuth: false }],
     reportAllSites: false,
     teamReportAuth: false,
+    mustChangePassword: false,
   });
 
 describe('navigation guards', () => {

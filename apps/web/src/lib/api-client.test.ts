@@ -72,6 +72,46 @@ describe('request', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('treats a body status 401 as expiry whatever its code says', async () => {
+    fetchMock.mockImplementation(async () => json(200, { code: 500, status: 401, msg: 'x', data: null }));
+    await expect(request({ url: '/seller/a' })).rejects.toMatchObject({ code: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session once when several calls answer 401 together', async () => {
+    let token: string | null = 'tok-1';
+    const endSession = vi.fn(() => {
+      token = null;
+    });
+    configureApiClient({ getToken: () => token, getSiteId: () => 101, onUnauthorized: endSession });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fetchMock.mockImplementation(async () => {
+      await gate;
+      return json(401, { code: 401, msg: 'x', data: null });
+    });
+    const calls = [request({ url: '/seller/a' }), request({ url: '/seller/b' }), request({ url: '/seller/c' })].map((call) => call.catch((error: unknown) => error));
+    release();
+    const errors = await Promise.all(calls);
+    expect(errors.every((error) => error instanceof ApiError && error.code === 401)).toBe(true);
+    expect(endSession).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not end a new session for a late 401 of the previous one', async () => {
+    let token: string | null = 'old';
+    configureApiClient({ getToken: () => token, getSiteId: () => 101, onUnauthorized });
+    fetchMock.mockImplementation(async () => {
+      token = 'new';
+      return json(401, { code: 401, msg: 'x', data: null });
+    });
+    await expect(request({ url: '/seller/a' })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it('toasts the server message of any other failure, or 请求错误 when it is empty', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { code: 400, msg: '手机号或密码错误', data: null }));
     await expect(request({ url: '/seller/a' })).rejects.toMatchObject({ code: 400, message: '手机号或密码错误' });

@@ -83,12 +83,19 @@ interface Envelope<T> {
   data: T;
 }
 
-/** Applies the SPEC §8 catalogue to a failed call (toast, logout on 401), then rethrows it. */
-function fail(error: unknown, hideErrorToast: boolean | undefined): never {
+/**
+ * Applies the SPEC §8 catalogue to a failed call (toast, logout on 401), then rethrows it.
+ * `sentToken` is the token the call went out with: only a 401 of the session still in use ends
+ * it, so several calls failing at once give one toast and one redirect, and a late 401 of an
+ * old session never ends the next one.
+ */
+function fail(error: unknown, hideErrorToast: boolean | undefined, sentToken: string | null): never {
   if (!(error instanceof ApiError || error instanceof RuntimeError)) throw error;
   if (error instanceof ApiError && error.code === 401) {
-    showToast(ERROR_MESSAGES.loginExpired);
-    hooks.onUnauthorized();
+    if (sentToken !== null && sentToken === hooks.getToken()) {
+      showToast(ERROR_MESSAGES.loginExpired);
+      hooks.onUnauthorized();
+    }
     throw error;
   }
   // An aborted call was cancelled on purpose (the user left the page): nothing to tell.
@@ -133,13 +140,15 @@ async function readEnvelope<T>(response: Response): Promise<T> {
     body = null;
   }
   const code = body?.code ?? body?.status ?? response.status;
-  if (response.status === 401 || code === 401) throw new ApiError(401, 401, ERROR_MESSAGES.loginExpired);
+  // SPEC §8: HTTP 401, or a body code or status of 401, whatever the other one says.
+  if (response.status === 401 || body?.code === 401 || body?.status === 401) throw new ApiError(401, 401, ERROR_MESSAGES.loginExpired);
   if (response.status === 200 && code === 200 && body) return body.data;
   throw new ApiError(response.status, code, body?.msg ?? '');
 }
 
 /** The one place the app talks HTTP (SPEC §7). */
 export async function request<T>(options: RequestOptions): Promise<T> {
+  const sentToken = hooks.getToken();
   const method = options.method ?? 'GET';
   const data = applySiteIdRule(options.url, options.data, hooks.getSiteId());
   const headers: Record<string, string> = { ...commonHeaders(), ...options.header };
@@ -152,7 +161,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     const response = await send(withQuery(options.url, options.query), init, options.timeout ?? REQUEST_TIMEOUT_MS, options.signal, 'request');
     return await readEnvelope<T>(response);
   } catch (error) {
-    return fail(error, options.hideErrorToast);
+    return fail(error, options.hideErrorToast, sentToken);
   }
 }
 
@@ -167,6 +176,7 @@ export interface UploadOptions {
 
 /** Multipart POST of one file. */
 export async function upload<T>(options: UploadOptions): Promise<T> {
+  const sentToken = hooks.getToken();
   try {
     if (!options.file) throw new RuntimeError(RUNTIME_ERRORS.fileError.errMsg, RUNTIME_ERRORS.fileError.code);
     const form = new FormData();
@@ -175,17 +185,18 @@ export async function upload<T>(options: UploadOptions): Promise<T> {
     const response = await send(options.url, { method: 'POST', headers: commonHeaders(), body: form }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
     return await readEnvelope<T>(response);
   } catch (error) {
-    return fail(error, options.hideErrorToast);
+    return fail(error, options.hideErrorToast, sentToken);
   }
 }
 
 /** GET of a file as a blob. */
 export async function download(options: { url: string; query?: Query; hideErrorToast?: boolean }): Promise<Blob> {
+  const sentToken = hooks.getToken();
   try {
     const response = await send(withQuery(options.url, options.query), { method: 'GET', headers: commonHeaders() }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
     if (response.status === 200) return await response.blob();
     return await readEnvelope<never>(response);
   } catch (error) {
-    return fail(error, options.hideErrorToast);
+    return fail(error, options.hideErrorToast, sentToken);
   }
 }

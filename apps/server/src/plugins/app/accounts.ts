@@ -8,33 +8,69 @@ import {
   isMobile,
   maskPhone,
   startOfChinaDay,
+  passwordProblem,
+  TICKET_TTL_SECONDS,
+  type CheckResult,
   type LoginResult,
+  type TicketFlow,
   type UserInfo,
 } from '@sales/contract';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { positions, sessions, sites, staff, verificationCodes } from '../../db/schema.js';
-import { newCode, newSalt, newToken, safeEqualHex, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, tooMany, unauthorized } from '../../lib/errors.js';
-import { smsContent, type SmsProvider } from './sms.js';
+import { accountTickets, auditLog, positions, sessions, sites, staff, verificationCodes } from '../../db/schema.js';
+import { newCode, newPassword, newSalt, newToken, safeEqualHex, sha256 } from '../../lib/crypto.js';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { STAFF_NOT_FOUND } from './sales-authorization.js';
+import { oneTimePasswordContent, smsContent, type SmsProvider } from './sms.js';
 import type { Throttle } from './throttle.js';
 
 export type CodeScene = 'login' | 'newPhone' | 'changePhone' | 'password' | 'deregister';
+
+/**
+ * Codes asked for without a session (login) and codes of account changes are limited apart, so a
+ * stranger who keeps asking for login codes cannot keep the user from changing their account.
+ */
+const SCENE_GROUPS: Record<CodeScene, readonly CodeScene[]> = {
+  login: ['login'],
+  newPhone: ['newPhone', 'changePhone', 'password', 'deregister'],
+  changePhone: ['newPhone', 'changePhone', 'password', 'deregister'],
+  password: ['newPhone', 'changePhone', 'password', 'deregister'],
+  deregister: ['newPhone', 'changePhone', 'password', 'deregister'],
+};
 
 export interface SessionUser {
   id: number;
   username: string;
   phone: string;
   sessionId: number;
+  /** A leader reset the password: only the calls that set a new one work until then. */
+  mustChangePassword: boolean;
 }
+
+/** What the audit log records of an action: never a password, code or ticket. */
+export type AuditAction =
+  | 'check'
+  | 'phone.change'
+  | 'password.change'
+  | 'password.reset'
+  | 'password.set'
+  | 'account.delete';
+
+/** What a deleted account is shown as wherever a person's name appears. */
+export const DELETED_NAME = '已注销';
 
 export interface ClientContext {
   ip: string;
   userAgent: string | undefined;
 }
 
-/** Password guessing limits: per phone (also phones with no account) and per client address. */
-export const PASSWORD_LIMITS = { perPhone: 5, perIp: 30, windowSeconds: 15 * 60 } as const;
+/**
+ * Password guessing limits in 15 minutes: 5 failures per phone from one client address, 20 per
+ * phone from all addresses together (so one stranger cannot lock the owner out), 30 per address.
+ * Phones with no account count the same way.
+ */
+export const PASSWORD_LIMITS = { perPhone: 5, perPhoneAllAddresses: 20, perIp: 30, windowSeconds: 15 * 60 } as const;
+export const TOO_MANY_PASSWORD_FAILURES = '密码错误次数过多，请15分钟后再试或使用验证码登录';
 /** Code requests from one client address per hour, on top of the per-phone limits. */
 export const CODE_IP_LIMIT = { count: 30, windowSeconds: 60 * 60 } as const;
 
@@ -64,11 +100,15 @@ export class AccountService {
     return row;
   }
 
-  /** Sends a code, enforcing the 60 s resend gap and the daily limit per phone. */
-  async sendCode(phone: string, scene: CodeScene, client: ClientContext): Promise<{ resendAfter: number; phone: string }> {
+  /** Counts a code request of a client address; the first check of every code call, before anything is looked up. */
+  async limitCodeRequests(client: ClientContext): Promise<void> {
     const ipCount = await this.throttle.hit(`code:ip:${client.ip}`, CODE_IP_LIMIT.windowSeconds);
     if (ipCount > CODE_IP_LIMIT.count) throw tooMany('获取验证码过于频繁，请稍后再试');
+  }
 
+  /** Sends a code, enforcing the 60 s resend gap and the daily limit per phone and scene group. */
+  async sendCode(phone: string, scene: CodeScene): Promise<{ resendAfter: number; phone: string }> {
+    const group = [...SCENE_GROUPS[scene]];
     const code = newCode();
     const salt = newSalt();
     const now = new Date();
@@ -78,7 +118,7 @@ export class AccountService {
       const [latest] = await tx
         .select({ createdAt: verificationCodes.createdAt })
         .from(verificationCodes)
-        .where(eq(verificationCodes.phone, phone))
+        .where(and(eq(verificationCodes.phone, phone), inArray(verificationCodes.scene, group)))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       if (latest) {
@@ -88,7 +128,7 @@ export class AccountService {
       const [today] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.phone, phone), gt(verificationCodes.createdAt, startOfChinaDay(now))));
+        .where(and(eq(verificationCodes.phone, phone), inArray(verificationCodes.scene, group), gt(verificationCodes.createdAt, startOfChinaDay(now))));
       if ((today?.count ?? 0) >= CODE_DAILY_LIMIT) throw tooMany('今日获取验证码次数已达上限，请明天再试');
       // A new code replaces any earlier one of the same scene.
       await tx
@@ -140,24 +180,33 @@ export class AccountService {
     if (outcome === 'wrong') throw badRequest('验证码错误，请重新输入');
   }
 
-  async loginWithPassword(phone: string, password: string, client: ClientContext): Promise<LoginResult> {
+  /**
+   * Counts a password try before the password is checked, so parallel guesses cannot slip past
+   * the limit. Returns what to call when the password was right: the owner's counters start again.
+   */
+  private async countPasswordTry(phone: string, client: ClientContext): Promise<() => Promise<void>> {
+    const { windowSeconds } = PASSWORD_LIMITS;
+    const pairKey = `pwd:phone:${phone}:ip:${client.ip}`;
     const phoneKey = `pwd:phone:${phone}`;
     const ipKey = `pwd:ip:${client.ip}`;
-    const { windowSeconds } = PASSWORD_LIMITS;
-    if ((await this.throttle.count(phoneKey, windowSeconds)) >= PASSWORD_LIMITS.perPhone) {
-      throw tooMany('密码错误次数过多，请15分钟后再试或使用验证码登录');
-    }
-    if ((await this.throttle.count(ipKey, windowSeconds)) >= PASSWORD_LIMITS.perIp) {
-      throw tooMany('登录尝试过于频繁，请稍后再试');
-    }
+    const [pair, all, fromIp] = await Promise.all([
+      this.throttle.hit(pairKey, windowSeconds),
+      this.throttle.hit(phoneKey, windowSeconds),
+      this.throttle.hit(ipKey, windowSeconds),
+    ]);
+    if (pair > PASSWORD_LIMITS.perPhone || all > PASSWORD_LIMITS.perPhoneAllAddresses) throw tooMany(TOO_MANY_PASSWORD_FAILURES);
+    if (fromIp > PASSWORD_LIMITS.perIp) throw tooMany('登录尝试过于频繁，请稍后再试');
+    return async () => {
+      await Promise.all([this.throttle.reset(pairKey), this.throttle.reset(phoneKey), this.throttle.undo(ipKey)]);
+    };
+  }
+
+  async loginWithPassword(phone: string, password: string, client: ClientContext): Promise<LoginResult> {
+    const succeeded = await this.countPasswordTry(phone, client);
     const user = await this.findActiveByPhone(phone);
     const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
-    if (!user || !valid) {
-      await this.throttle.hit(phoneKey, windowSeconds);
-      await this.throttle.hit(ipKey, windowSeconds);
-      throw badRequest('手机号或密码错误');
-    }
-    await this.throttle.reset(phoneKey);
+    if (!user || !valid) throw badRequest('手机号或密码错误');
+    await succeeded();
     return this.startSession(user, client);
   }
 
@@ -172,20 +221,20 @@ export class AccountService {
     if (!(await this.findActiveByPhone(phone))) throw badRequest('该手机号未开通账号，请联系管理员');
   }
 
-  async ensurePhoneFree(phone: string): Promise<void> {
-    if (await this.findActiveByPhone(phone)) throw conflict('该手机号已被其他账号使用');
-  }
-
-  private async startSession(user: { id: number; username: string; phone: string }, client: ClientContext): Promise<LoginResult> {
+  private async startSession(
+    user: { id: number; username: string; phone: string; mustChangePassword: boolean },
+    client: ClientContext,
+    db: Db | Tx = this.db,
+  ): Promise<LoginResult> {
     const token = newToken();
-    await this.db.insert(sessions).values({
+    await db.insert(sessions).values({
       tokenHash: hashToken(token),
       staffId: user.id,
       expiresAt: new Date(Date.now() + this.sessionDays * DAY_MS),
       userAgent: client.userAgent?.slice(0, 256),
       ip: client.ip.slice(0, 64),
     });
-    return { accountInfo: { id: user.id, username: user.username, phone: user.phone }, token };
+    return { accountInfo: { id: user.id, username: user.username, phone: user.phone }, token, mustChangePassword: user.mustChangePassword };
   }
 
   /** The user behind a token, or null when the token is unknown, ended or expired. */
@@ -198,6 +247,7 @@ export class AccountService {
         id: staff.id,
         username: staff.username,
         phone: staff.phone,
+        mustChangePassword: staff.mustChangePassword,
       })
       .from(sessions)
       .innerJoin(staff, eq(staff.id, sessions.staffId))
@@ -206,7 +256,7 @@ export class AccountService {
     if (Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
       await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
     }
-    return { id: row.id, username: row.username, phone: row.phone, sessionId: row.sessionId };
+    return { id: row.id, username: row.username, phone: row.phone, sessionId: row.sessionId, mustChangePassword: row.mustChangePassword };
   }
 
   async logout(sessionId: number): Promise<void> {
@@ -235,6 +285,188 @@ export class AccountService {
       positionUsers: rows,
       reportAllSites: user.reportAllSites,
       teamReportAuth: user.teamReportAuth,
+      mustChangePassword: user.mustChangePassword,
     };
+  }
+
+  /** Appends to the audit log, inside the caller's transaction so the entry and the change commit together. */
+  private async audit(db: Db | Tx, action: AuditAction, actorId: number, client: ClientContext, targetId = actorId): Promise<void> {
+    await db.insert(auditLog).values({ action, actorId, targetId, ip: client.ip.slice(0, 64), userAgent: client.userAgent?.slice(0, 256) });
+  }
+
+  /** Verifies a code sent to the user's own phone and opens the next step of that flow with a ticket. */
+  async check(user: SessionUser, flow: TicketFlow, code: string, client: ClientContext): Promise<CheckResult> {
+    await this.consumeCode(user.phone, flow, code);
+    const ticket = newToken();
+    const now = Date.now();
+    await this.db.transaction(async (tx) => {
+      // Only the newest ticket of a flow is good: asking again replaces the earlier one.
+      await tx
+        .update(accountTickets)
+        .set({ usedAt: new Date(now) })
+        .where(and(eq(accountTickets.staffId, user.id), eq(accountTickets.flow, flow), isNull(accountTickets.usedAt)));
+      await tx.insert(accountTickets).values({
+        tokenHash: hashToken(ticket),
+        staffId: user.id,
+        flow,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + TICKET_TTL_SECONDS * 1000),
+      });
+      await this.audit(tx, 'check', user.id, client);
+    });
+    return { ticket, expiresIn: TICKET_TTL_SECONDS };
+  }
+
+  /** Refuses a ticket that is not the user's live ticket of this flow; with `use`, spends it (under a row lock). */
+  private async takeTicket(tx: Db | Tx, user: SessionUser, flow: TicketFlow, ticket: string, use: boolean): Promise<void> {
+    const query = tx
+      .select({ id: accountTickets.id, staffId: accountTickets.staffId, flow: accountTickets.flow, expiresAt: accountTickets.expiresAt, usedAt: accountTickets.usedAt })
+      .from(accountTickets)
+      .where(eq(accountTickets.tokenHash, hashToken(ticket)));
+    const [row] = use ? await query.for('update') : await query;
+    if (!row || row.staffId !== user.id || row.flow !== flow || row.usedAt !== null || row.expiresAt.getTime() <= Date.now()) {
+      throw badRequest('验证已失效，请重新获取验证码');
+    }
+    if (use) await tx.update(accountTickets).set({ usedAt: new Date() }).where(eq(accountTickets.id, row.id));
+  }
+
+  /** newPhone codes go only to someone who holds a live changePhone ticket. */
+  async ensureChangePhoneTicket(user: SessionUser, ticket: string | undefined): Promise<void> {
+    if (!ticket) throw badRequest('请先验证当前手机号');
+    await this.takeTicket(this.db, user, 'changePhone', ticket, false);
+  }
+
+  /** Whether a phone is held by any account: an active one, or a deleted one not yet anonymised. */
+  async ensurePhoneFree(phone: string, db: Db | Tx = this.db): Promise<void> {
+    const [taken] = await db.select({ id: staff.id }).from(staff).where(eq(staff.phone, phone)).limit(1);
+    if (taken) throw conflict('该手机号已被其他账号使用');
+  }
+
+  /** Moves the account to a new phone; every other session ends, this one stays. */
+  async changePhone(user: SessionUser, ticket: string, phone: string, code: string, client: ClientContext): Promise<LoginResult> {
+    if (phone === user.phone) throw badRequest('新手机号不能与当前手机号相同');
+    await this.ensurePhoneFree(phone);
+    // A dead ticket is refused before the code is spent, so the user can retry with the same code.
+    await this.takeTicket(this.db, user, 'changePhone', ticket, false);
+    // The code is spent on its own, so a wrong one counts even though the change fails.
+    await this.consumeCode(phone, 'newPhone', code);
+    return this.db.transaction(async (tx) => {
+      await this.takeTicket(tx, user, 'changePhone', ticket, true);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone:${phone}`}))`);
+      await this.ensurePhoneFree(phone, tx);
+      const [updated] = await tx
+        .update(staff)
+        .set({ phone })
+        .where(and(eq(staff.id, user.id), eq(staff.status, 'active')))
+        .returning({ id: staff.id, username: staff.username, phone: staff.phone, mustChangePassword: staff.mustChangePassword });
+      if (!updated) throw unauthorized();
+      await this.revokeOtherSessions(tx, user);
+      await this.audit(tx, 'phone.change', user.id, client);
+      return { accountInfo: { id: updated.id, username: updated.username, phone: updated.phone }, token: '', mustChangePassword: updated.mustChangePassword };
+    });
+  }
+
+  private async revokeOtherSessions(tx: Db | Tx, user: SessionUser): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.staffId, user.id), ne(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /**
+   * Sets a new password, proven by the old one or by a password ticket; after a leader's reset
+   * the session itself is the proof (it was opened with the one-time password just now).
+   */
+  async updatePassword(
+    user: SessionUser,
+    input: { password: string; oldPassword?: string | undefined; ticket?: string | undefined },
+    client: ClientContext,
+  ): Promise<void> {
+    const problem = passwordProblem(input.password, user.phone);
+    if (problem) throw badRequest(problem);
+    const [row] = await this.db.select({ passwordHash: staff.passwordHash }).from(staff).where(and(eq(staff.id, user.id), eq(staff.status, 'active')));
+    if (!row) throw unauthorized();
+    if (!user.mustChangePassword) {
+      if (input.ticket) {
+        await this.takeTicket(this.db, user, 'password', input.ticket, false);
+      } else if (input.oldPassword) {
+        const succeeded = await this.countPasswordTry(user.phone, client);
+        if (!(await verify(row.passwordHash, input.oldPassword))) throw badRequest('原密码错误');
+        await succeeded();
+      } else {
+        throw badRequest('请输入原密码，或通过验证码验证');
+      }
+    }
+    if (await verify(row.passwordHash, input.password)) throw badRequest('新密码不能与当前密码相同');
+    const passwordHash = await hash(input.password);
+    await this.db.transaction(async (tx) => {
+      if (input.ticket && !user.mustChangePassword) await this.takeTicket(tx, user, 'password', input.ticket, true);
+      await tx.update(staff).set({ passwordHash, mustChangePassword: false }).where(eq(staff.id, user.id));
+      await this.revokeOtherSessions(tx, user);
+      await this.audit(tx, user.mustChangePassword ? 'password.set' : 'password.change', user.id, client);
+    });
+  }
+
+  /**
+   * A leader resets the password of a member of a site they lead: not their own, not a fellow
+   * leader's of that site. The member gets a one-time password by SMS, every session of theirs
+   * ends, and their next login must set a new password first.
+   */
+  async resetStaffPassword(leader: SessionUser, staffId: number, client: ClientContext): Promise<{ phone: string }> {
+    if (staffId === leader.id) throw badRequest('不能重置自己的密码，请使用修改密码');
+    const led = this.db
+      .select({ siteId: positions.siteId })
+      .from(positions)
+      .where(and(eq(positions.staffId, leader.id), eq(positions.isLeader, true)));
+    const shared = await this.db
+      .select({ siteId: positions.siteId, isLeader: positions.isLeader })
+      .from(positions)
+      .innerJoin(staff, eq(staff.id, positions.staffId))
+      .where(and(eq(positions.staffId, staffId), eq(staff.status, 'active'), inArray(positions.siteId, led)));
+    if (shared.length === 0) throw notFound(STAFF_NOT_FOUND);
+    const leadsEverywhere = new Set(shared.filter((row) => row.isLeader).map((row) => row.siteId));
+    if (shared.every((row) => leadsEverywhere.has(row.siteId))) throw forbidden('不能重置其他主管的密码');
+
+    const oneTime = newPassword();
+    const passwordHash = await hash(oneTime);
+    const phone = await this.db.transaction(async (tx) => {
+      const [member] = await tx
+        .update(staff)
+        .set({ passwordHash, mustChangePassword: true })
+        .where(and(eq(staff.id, staffId), eq(staff.status, 'active')))
+        .returning({ phone: staff.phone });
+      if (!member) throw notFound(STAFF_NOT_FOUND);
+      await this.revokeAllSessions(staffId, tx);
+      await this.audit(tx, 'password.reset', leader.id, client, staffId);
+      return member.phone;
+    });
+    await this.sms.send(this.db, { phone, scene: 'resetPassword', code: oneTime, content: oneTimePasswordContent(oneTime) });
+    return { phone: maskPhone(phone) };
+  }
+
+  /**
+   * Deletes the account: no more logins, name, phone and avatar anonymised (the phone is free for
+   * a new account), business records kept and shown under 已注销, every session ended.
+   */
+  async deleteAccount(user: SessionUser, ticket: string, client: ClientContext): Promise<void> {
+    const unusable = await hash(newToken());
+    await this.db.transaction(async (tx) => {
+      await this.takeTicket(tx, user, 'deregister', ticket, true);
+      await tx
+        .update(staff)
+        .set({
+          username: DELETED_NAME,
+          // Not a mobile number, unique per account, so the real number is free again.
+          phone: `d${String(user.id).padStart(10, '0')}`.slice(-11),
+          avatar: null,
+          passwordHash: unusable,
+          status: 'deleted',
+          deletedAt: new Date(),
+        })
+        .where(eq(staff.id, user.id));
+      await this.revokeAllSessions(user.id, tx);
+      await tx.update(accountTickets).set({ usedAt: new Date() }).where(and(eq(accountTickets.staffId, user.id), isNull(accountTickets.usedAt)));
+      await this.audit(tx, 'account.delete', user.id, client);
+    });
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { SessionUser } from './accounts.js';
 
 declare module 'fastify' {
@@ -26,6 +26,10 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
+/** What a user whose password a leader reset may still call: set the new password, or leave. */
+const ALLOWED_BEFORE_NEW_PASSWORD = new Set(['/seller/user/info', '/seller/user/password/update', '/seller/user/logout']);
+export const NEW_PASSWORD_REQUIRED = '密码已被重置，请先设置新密码';
+
 export default fp(
   async (app) => {
     app.decorateRequest('sessionUser', null);
@@ -33,6 +37,7 @@ export default fp(
       const token = readToken(request.headers.authorization);
       const user = token ? await app.accounts.authenticate(token) : null;
       if (!user) throw unauthorized();
+      if (user.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(request.routeOptions.url ?? '')) throw forbidden(NEW_PASSWORD_REQUIRED);
       request.sessionUser = user;
     });
   },

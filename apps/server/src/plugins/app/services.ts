@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { AccountService } from './accounts.js';
-import { ConsoleSmsProvider, type SmsProvider } from './sms.js';
+import { AliyunSmsProvider, ConsoleSmsProvider, type SmsProvider } from './sms.js';
 import { LocalFileStorage, type FileStorage } from './storage.js';
-import { DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
+import { assertRedisVersion, DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,12 +22,25 @@ export default fp(
     if (app.config.redisUrl) {
       const redis = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
+      try {
+        await assertRedisVersion(redis);
+      } catch (error) {
+        await redis.quit();
+        throw error;
+      }
       app.addHook('onClose', async () => {
         await redis.quit();
       });
       throttle = new RedisThrottle(redis);
     }
-    const sms = new ConsoleSmsProvider(app.log);
+    let sms: SmsProvider;
+    if (app.config.smsProvider === 'aliyun' && app.config.aliyunSms) {
+      sms = new AliyunSmsProvider(app.config.aliyunSms, app.log);
+    } else {
+      sms = new ConsoleSmsProvider(app.log);
+      // Said once at start: with the demo provider the codes are in this log, which is its job.
+      app.log.warn('SMS_PROVIDER=console: verification codes are written to this log and the development outbox, not sent; set SMS_PROVIDER=aliyun to send real messages');
+    }
     app.decorate('throttle', throttle);
     app.decorate('sms', sms);
     app.decorate('storage', new LocalFileStorage(path.join(app.config.dataDir, 'uploads')));

@@ -13,6 +13,8 @@ export interface Throttle {
   /** The key's count in its current window. */
   count(key: string, windowSeconds: number): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Takes back one hit (a try that turned out legitimate), never below zero. */
+  undo(key: string): Promise<void>;
 }
 
 export class DbThrottle implements Throttle {
@@ -45,6 +47,10 @@ export class DbThrottle implements Throttle {
   async reset(key: string): Promise<void> {
     await this.db.delete(throttles).where(sql`${throttles.key} = ${key}`);
   }
+
+  async undo(key: string): Promise<void> {
+    await this.db.execute(sql`update ${throttles} set count = greatest(${throttles.count} - 1, 0) where ${throttles.key} = ${key}`);
+  }
 }
 
 export class RedisThrottle implements Throttle {
@@ -65,5 +71,20 @@ export class RedisThrottle implements Throttle {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async undo(key: string): Promise<void> {
+    // Only an existing key: DECR of a missing one would create it without an expiry.
+    await this.redis.eval("if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0", 1, this.prefix + key);
+  }
+}
+
+/** The Redis throttle needs `EXPIRE … NX` (Redis 7): refuses an older server instead of never expiring keys. */
+export async function assertRedisVersion(redis: Redis): Promise<void> {
+  const info = await redis.info('server');
+  const version = /^redis_version:([\d.]+)/m.exec(info)?.[1];
+  const major = Number(version?.split('.')[0]);
+  if (!version || !Number.isInteger(major) || major < 7) {
+    throw new Error(`REDIS_URL points to Redis ${version ?? '(unknown version)'}; the rate limits need Redis 7 or later (EXPIRE … NX).`);
   }
 }

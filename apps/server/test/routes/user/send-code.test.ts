@@ -65,16 +65,16 @@ describe('POST /seller/user/send/msg', () => {
     expect(await server.db.select().from(smsOutbox).where(eq(smsOutbox.phone, '13700000001'))).toEqual([]);
   });
 
-  it('refuses a newPhone code for a phone another account uses, with 409', async () => {
-    expectFailure(await sendMsg({ phone: PHONES.liNa, scene: 'newPhone' }), 409, '该手机号已被其他账号使用');
-    expect(await codesOf(PHONES.liNa)).toEqual([]);
+  it('sends a newPhone code only inside a phone change: a session and its changePhone ticket', async () => {
+    expectFailure(await sendMsg({ phone: '13700000002', scene: 'newPhone' }), 401, '登录过期，请重新登录');
+    expect(await codesOf('13700000002')).toEqual([]);
   });
 
-  it('sends a newPhone code to a phone nobody uses', async () => {
-    const response = await sendMsg({ phone: '13700000002', scene: 'newPhone' });
-    expect(response.status).toBe(200);
-    expect(response.body.data.phone).toBe('137****0002');
-    expect((await codesOf('13700000002')).map((row) => row.scene)).toEqual(['newPhone']);
+  it('applies the per-address limit before telling whether a phone has an account', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i += 1) await sendMsg({ phone: `1370000${String(2000 + i)}`, scene: 'login' }, ip);
+    expectFailure(await sendMsg({ phone: '13700003000', scene: 'login' }, ip), 429, '获取验证码过于频繁，请稍后再试');
+    expectFailure(await sendMsg({ phone: PHONES.zhangWei, scene: 'login' }, ip), 429, '获取验证码过于频繁，请稍后再试');
   });
 
   it('refuses another code within 60 s with 429, then sends once the minute has passed', async () => {

@@ -1,5 +1,6 @@
 import { BadLinkState } from '../../components/list-states';
 import { OrderBrowser } from '../../features/orders/components/order-browser';
+import { ResetStaffPasswordButton } from '../../features/account/components/reset-staff-password-button';
 import { StaffCard } from '../../features/staff/components/staff-card';
 import { useSalespersonId } from './salesperson-staff-id';
 
@@ -9,6 +10,7 @@ export default function OrderSalespersonPage() {
   if (!staffId) return <BadLinkState what="业务员" />;
   return (
     <StaffCard staffId={staffId}>
+      <ResetStaffPasswordButton staffId={staffId} />
       <OrderBrowser scope={{ staffId }} />
     </StaffCard>
   );

@@ -5,6 +5,7 @@ import { routeUrl, type RouteName } from '../../config/paths';
 import { logout } from '../../features/auth/session';
 import { useSession } from '../../features/auth/session-store';
 import { nav } from '../../lib/navigation';
+import { clearLocalData, formatBytes } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
 
 const go = (route: RouteName) => () => nav.navigateTo(routeUrl(route));
@@ -14,14 +15,20 @@ export default function SettingPage() {
   const queryClient = useQueryClient();
 
   const clearCache = async () => {
-    const confirmed = await Dialog.confirm({ content: '清除本机缓存的列表和图片？登录状态会保留。' });
+    const confirmed = await Dialog.confirm({ content: '清除本机缓存的列表、图片和未提交的草稿？登录状态会保留。' });
     if (!confirmed) return;
+    // What the cached lists take, measured as their JSON text before they are dropped.
+    let freed = queryClient
+      .getQueryCache()
+      .getAll()
+      .reduce((sum, query) => sum + (query.state.data === undefined ? 0 : (JSON.stringify(query.state.data)?.length ?? 0) * 2), 0);
     queryClient.clear();
+    freed += clearLocalData();
     if ('caches' in window) {
       const names = await window.caches.keys();
       await Promise.all(names.map((name) => window.caches.delete(name)));
     }
-    showToast('缓存已清除', 'success');
+    showToast(`已清除 ${formatBytes(freed)} 缓存`, 'success');
   };
 
   const confirmLogout = async () => {

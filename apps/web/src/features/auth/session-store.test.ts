@@ -14,6 +14,7 @@ const wang: UserInfo = {
   ],
   reportAllSites: false,
   teamReportAuth: false,
+  mustChangePassword: false,
 };
 
 const stored = (key: string) => {

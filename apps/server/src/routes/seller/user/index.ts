@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, LoginBody, LoginResult, SendBody, SendMsgBody, SendResult, UserInfo, UserInfoBody } from '@sales/contract';
+import {
+  AccountInfo,
+  CheckBody,
+  CheckResult,
+  Envelope,
+  LoginBody,
+  LoginResult,
+  PasswordUpdateBody,
+  ResetStaffPasswordBody,
+  ResetStaffPasswordResult,
+  ResetTelBody,
+  SendBody,
+  SendMsgBody,
+  SendResult,
+  UserInfo,
+  UserInfoBody,
+  WriteOffBody,
+} from '@sales/contract';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { badRequest, forbidden } from '../../../lib/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 import { requireMobile, type ClientContext } from '../../../plugins/app/accounts.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
+import { currentUser, readToken } from '../../../plugins/app/authentication.js';
 
 const clientOf = (request: FastifyRequest): ClientContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const tags = ['user'];
@@ -17,11 +34,22 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/send/msg',
     { schema: { tags, summary: '发送验证码到指定手机号（登录、绑定新手机号）', body: SendMsgBody, response: { 200: Envelope(SendResult) } } },
     async (request) => {
+      // The address limit comes first, so nobody learns which phones have an account beyond it.
+      await app.accounts.limitCodeRequests(clientOf(request));
       const phone = requireMobile(request.body.phone);
       const scene = request.body.scene ?? 'login';
-      if (scene === 'login') await app.accounts.ensureCanReceiveLoginCode(phone);
-      else await app.accounts.ensurePhoneFree(phone);
-      return ok(await app.accounts.sendCode(phone, scene, clientOf(request)));
+      if (scene === 'login') {
+        await app.accounts.ensureCanReceiveLoginCode(phone);
+      } else {
+        // A new phone's code is part of a phone change: the user's session and its changePhone ticket.
+        const token = readToken(request.headers.authorization);
+        const user = token ? await app.accounts.authenticate(token) : null;
+        if (!user) throw unauthorized();
+        await app.accounts.ensureChangePhoneTicket(user, request.body.ticket);
+        if (phone === user.phone) throw badRequest('新手机号不能与当前手机号相同');
+        await app.accounts.ensurePhoneFree(phone);
+      }
+      return ok(await app.accounts.sendCode(phone, scene));
     },
   );
 
@@ -33,7 +61,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      return ok(await app.accounts.sendCode(user.phone, request.body.scene, clientOf(request)));
+      await app.accounts.limitCodeRequests(clientOf(request));
+      return ok(await app.accounts.sendCode(user.phone, request.body.scene));
     },
   );
 
@@ -74,6 +103,68 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.authenticate, schema: { tags, security, summary: '退出登录，结束当前会话', response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       await app.accounts.logout(currentUser(request).sessionId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/check',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: '校验发送到本人手机的验证码，换取该流程下一步的一次性凭证（10分钟）', body: CheckBody, response: { 200: Envelope(CheckResult) } },
+    },
+    async (request) => ok(await app.accounts.check(currentUser(request), request.body.scene, request.body.code.trim(), clientOf(request))),
+  );
+
+  app.post(
+    '/reset/tel',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: '更换手机号（凭证 + 新手机号验证码），其他会话全部结束', body: ResetTelBody, response: { 200: Envelope(AccountInfo) } },
+    },
+    async (request) => {
+      const phone = requireMobile(request.body.phone);
+      const result = await app.accounts.changePhone(currentUser(request), request.body.ticket, phone, request.body.code.trim(), clientOf(request));
+      return ok(result.accountInfo);
+    },
+  );
+
+  app.post(
+    '/password/update',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: '修改密码（原密码或验证码凭证），其他会话全部结束', body: PasswordUpdateBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      const { password, oldPassword, ticket } = request.body;
+      await app.accounts.updatePassword(currentUser(request), { password, oldPassword, ticket }, clientOf(request));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/reset/staff/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: '主管重置本站点成员的密码（短信下发临时密码，下次登录须设置新密码）',
+        body: ResetStaffPasswordBody,
+        response: { 200: Envelope(ResetStaffPasswordResult) },
+      },
+    },
+    async (request) => ok(await app.accounts.resetStaffPassword(currentUser(request), request.body.staffId, clientOf(request))),
+  );
+
+  app.post(
+    '/write/off/web',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: '注销账号（凭注销验证码的凭证）', body: WriteOffBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await app.accounts.deleteAccount(currentUser(request), request.body.ticket, clientOf(request));
       return ok(null);
     },
   );

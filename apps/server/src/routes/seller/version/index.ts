@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, Envelope, VERSION_CODE, VersionInfo, VersionUpdateBody, VersionUpdateResult } from '@sales/contract';
 import { clientVersions } from '../../../db/schema.js';
 import { readToken } from '../../../plugins/app/authentication.js';
+import { tooMany } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 
 const tags = ['version'];
+/** Version reports one client address may record in an hour; a client reports once per start. */
+export const VERSION_REPORT_LIMIT = { count: 60, windowSeconds: 60 * 60 } as const;
 
 /** Compares dotted versions numerically: -1, 0 or 1. */
 export function compareVersions(a: string, b: string): number {
@@ -27,6 +30,10 @@ const versionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '上报客户端版本并检查更新', body: VersionUpdateBody, response: { 200: Envelope(VersionUpdateResult) } } },
     async (request) => {
       const { version, versionCode, platform } = request.body;
+      // Anyone may ask (the check runs before login), so the writes are limited per address.
+      if ((await app.throttle.hit(`version:ip:${request.ip}`, VERSION_REPORT_LIMIT.windowSeconds)) > VERSION_REPORT_LIMIT.count) {
+        throw tooMany('请求过于频繁，请稍后再试');
+      }
       const token = readToken(request.headers.authorization);
       const user = token ? await app.accounts.authenticate(token) : null;
       await app.db.insert(clientVersions).values({ version, versionCode, platform, staffId: user?.id });
