@@ -141,4 +141,11 @@ export const FIELD_LABELS: Record<string, string> = {
   nextContactAt: '下次联系时间',
   qrToken: '客户二维码',
   orders: '订单',
+  periodStart: '报告周期',
+  summary: '本周总结',
+  plan: '下周计划',
+  problems: '问题与支持',
+  kind: '报告类型',
+  weeks: '周数',
+  read: '阅读状态',
 };
