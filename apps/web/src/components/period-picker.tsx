@@ -1,11 +1,22 @@
 import { CalendarPicker, CheckList, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { localDay } from '../lib/format';
-import { PERIOD_KEYS, PERIOD_LABELS, periodLabel, type Period, type PeriodKey } from '../lib/period';
+import { PERIOD_KEYS, PERIOD_LABELS, periodLabel, rangeDays, type Period, type PeriodKey } from '../lib/period';
+import { showToast } from '../lib/toast';
 import { FilterChip } from './filter-select';
 
+interface PeriodPickerProps {
+  value: Period;
+  onChange(period: Period): void;
+  /** The shortcuts offered (performance pages offer no 全部时间 or 今天). */
+  keys?: readonly PeriodKey[];
+  /** The longest custom range, in days; a longer choice is refused with a toast. */
+  maxDays?: number;
+  testId?: string;
+}
+
 /** A date filter chip: the period shortcuts, and a calendar for a custom range. */
-export function PeriodPicker({ value, onChange, testId }: { value: Period; onChange(period: Period): void; testId?: string }) {
+export function PeriodPicker({ value, onChange, keys = PERIOD_KEYS, maxDays, testId }: PeriodPickerProps) {
   const [open, setOpen] = useState(false);
   const [calendar, setCalendar] = useState(false);
 
@@ -26,12 +37,12 @@ export function PeriodPicker({ value, onChange, testId }: { value: Period; onCha
           <CheckList
             value={[value.key]}
             onChange={(values) => {
-              const key = PERIOD_KEYS.find((candidate) => candidate === values[0]);
+              const key = keys.find((candidate) => candidate === values[0]);
               // Tapping the chosen 自定义 again reopens the calendar.
               choose(key ?? value.key);
             }}
           >
-            {PERIOD_KEYS.map((key) => (
+            {keys.map((key) => (
               <CheckList.Item key={key} value={key}>
                 {PERIOD_LABELS[key]}
               </CheckList.Item>
@@ -50,8 +61,18 @@ export function PeriodPicker({ value, onChange, testId }: { value: Period; onCha
         onClose={() => setCalendar(false)}
         onMaskClick={() => setCalendar(false)}
         onConfirm={(range) => {
+          if (!range) {
+            setCalendar(false);
+            return;
+          }
+          const chosen = { startDate: localDay(range[0]), endDate: localDay(range[1]) };
+          // Keep the calendar open so the user can pick a shorter range.
+          if (maxDays !== undefined && rangeDays(chosen) > maxDays) {
+            showToast(`自定义时间最长${maxDays >= 365 ? '一年' : `${maxDays}天`}，请缩短范围`);
+            return;
+          }
           setCalendar(false);
-          if (range) onChange({ key: 'custom', range: { startDate: localDay(range[0]), endDate: localDay(range[1]) } });
+          onChange({ key: 'custom', range: chosen });
         }}
       />
     </>

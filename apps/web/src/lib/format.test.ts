@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatCompactNumber, formatDate, formatDateTime } from './format';
 
 describe('formatDateTime', () => {
   it('shows an instant as YYYY-MM-DD HH:mm in China time', () => {
@@ -21,5 +21,17 @@ describe('formatDate', () => {
     expect(formatDate('2025-06-30T16:00:00Z')).toBe('2025-07-01');
     expect(formatDate(new Date('2025-01-01T00:00:00+08:00'))).toBe('2025-01-01');
     expect(formatDate(null)).toBe('—');
+  });
+});
+
+describe('formatCompactNumber', () => {
+  it('shortens large figures to 万 and 亿 for chart axes', () => {
+    expect(formatCompactNumber(8500)).toBe('8,500');
+    expect(formatCompactNumber(12000)).toBe('1.2万');
+    expect(formatCompactNumber(100000)).toBe('10万');
+    expect(formatCompactNumber(340000000)).toBe('3.4亿');
+    expect(formatCompactNumber(-25000)).toBe('-2.5万');
+    expect(formatCompactNumber(0.25)).toBe('0.3');
+    expect(formatCompactNumber(Number.NaN)).toBe('0');
   });
 });

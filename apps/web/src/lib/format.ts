@@ -29,3 +29,13 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export function localDay(value: Date): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
+
+/** A short number for chart axes: 8,500 · 1.2万 · 3.4亿 (at most one decimal). */
+export function formatCompactNumber(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const abs = Math.abs(value);
+  const short = (scaled: number) => String(Math.round(scaled * 10) / 10);
+  if (abs >= 1e8) return `${short(value / 1e8)}亿`;
+  if (abs >= 1e4) return `${short(value / 1e4)}万`;
+  return (Math.round(value * 10) / 10).toLocaleString('zh-CN');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePeriod, periodLabel, periodRange, writePeriod, type Period } from './period';
+import { PERFORMANCE_PERIOD_KEYS, parsePeriod, periodLabel, periodRange, rangeDays, writePeriod, type Period } from './period';
 
 // Wednesday 2025-05-14, 10:00 in China.
 const now = new Date('2025-05-14T10:00:00+08:00');
@@ -68,5 +68,25 @@ describe('parsePeriod and writePeriod', () => {
     expect(parsePeriod('custom', '2025-1-2', '2025-02-03')).toEqual({ key: 'all' });
     expect(parsePeriod('custom', null, '2025-02-03')).toEqual({ key: 'all' });
     expect(parsePeriod('custom', '2025-03-01', '2025-02-01')).toEqual({ key: 'custom', range: { startDate: '2025-02-01', endDate: '2025-03-01' } });
+  });
+});
+
+describe('performance periods', () => {
+  const options = { keys: PERFORMANCE_PERIOD_KEYS, fallback: { key: 'month' } as Period };
+
+  it('reads the performance shortcuts and falls back to 本月 for anything else', () => {
+    expect(parsePeriod('lastMonth', null, null, options)).toEqual({ key: 'lastMonth' });
+    expect(parsePeriod('custom', '2025-03-01', '2025-03-31', options)).toEqual({ key: 'custom', range: { startDate: '2025-03-01', endDate: '2025-03-31' } });
+    expect(parsePeriod('all', null, null, options)).toEqual({ key: 'month' });
+    expect(parsePeriod('today', null, null, options)).toEqual({ key: 'month' });
+    expect(parsePeriod(null, null, null, options)).toEqual({ key: 'month' });
+    expect(parsePeriod('custom', 'x', null, options)).toEqual({ key: 'month' });
+  });
+
+  it('counts the days of a range, both ends included, across a leap day', () => {
+    expect(rangeDays({ startDate: '2025-05-14', endDate: '2025-05-14' })).toBe(1);
+    expect(rangeDays({ startDate: '2024-02-28', endDate: '2024-03-01' })).toBe(3);
+    expect(rangeDays({ startDate: '2024-01-01', endDate: '2024-12-31' })).toBe(366);
+    expect(rangeDays({ startDate: '2025-03-30', endDate: '2025-03-31' })).toBe(2);
   });
 });

@@ -30,6 +30,21 @@ export interface DayRange {
 
 export type Period = { key: Exclude<PeriodKey, 'custom'> } | { key: 'custom'; range: DayRange };
 
+/**
+ * The shortcuts of performance pages (DESIGN §4): figures always cover a bounded period, so
+ * there is no 全部时间 or 今天, and a custom range spans at most a year.
+ */
+export const PERFORMANCE_PERIOD_KEYS = ['week', 'month', 'lastMonth', 'quarter', 'year', 'custom'] as const satisfies readonly PeriodKey[];
+
+/** The longest custom range of performance pages, in days (a leap year included). */
+export const MAX_PERFORMANCE_RANGE_DAYS = 366;
+
+/** How many calendar days a range covers, both ends included. */
+export function rangeDays(range: DayRange): number {
+  const day = (value: string) => Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)));
+  return Math.round((day(range.endDate) - day(range.startDate)) / 86_400_000) + 1;
+}
+
 /** The days a period covers as of `now`; null for 全部时间. Weeks start on Monday. */
 export function periodRange(period: Period, now: Date = new Date()): DayRange | null {
   if (period.key === 'custom') return period.range;
@@ -65,16 +80,24 @@ export function periodLabel(period: Period): string {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A period from query-string values (`period`, and `start`/`end` for 自定义); 全部时间 when unreadable. */
-export function parsePeriod(key: string | null, start: string | null, end: string | null): Period {
-  if (key === 'custom') {
+/**
+ * A period from query-string values (`period`, and `start`/`end` for 自定义), among `keys`;
+ * `fallback` (全部时间 unless told) when unreadable or not offered.
+ */
+export function parsePeriod(
+  key: string | null,
+  start: string | null,
+  end: string | null,
+  { keys = PERIOD_KEYS, fallback = { key: 'all' } }: { keys?: readonly PeriodKey[]; fallback?: Period } = {},
+): Period {
+  if (key === 'custom' && keys.includes('custom')) {
     if (start && end && DAY.test(start) && DAY.test(end)) {
       return start <= end ? { key, range: { startDate: start, endDate: end } } : { key, range: { startDate: end, endDate: start } };
     }
-    return { key: 'all' };
+    return fallback;
   }
-  const known = PERIOD_KEYS.find((candidate) => candidate === key);
-  return known && known !== 'custom' ? { key: known } : { key: 'all' };
+  const known = keys.find((candidate) => candidate === key);
+  return known && known !== 'custom' ? { key: known } : fallback;
 }
 
 /** Writes a period into query-string parameters (the inverse of parsePeriod). */

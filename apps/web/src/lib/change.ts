@@ -1,0 +1,43 @@
+/**
+ * Period-over-period changes (环比, 同比) as the product shows them: `↑12.5%` / `↓3.1%`. Red is
+ * up and green is down, the Chinese market convention (SCREENS.md "Figures").
+ */
+
+export type ChangeDirection = 'up' | 'down' | 'flat' | 'none';
+
+export interface Change {
+  direction: ChangeDirection;
+  /** '↑12.5%', '↓3.1%', '0%', or '—' when there is nothing to compare with. */
+  text: string;
+}
+
+/**
+ * The relative change from `previous` to `current`, as a fraction (0.125 = +12.5 %); null when
+ * there is no base to compare with (no previous figure, or a previous figure of 0, where any
+ * growth would be an infinite percentage).
+ */
+export function changeRate(current: number | null | undefined, previous: number | null | undefined): number | null {
+  if (current === null || current === undefined || previous === null || previous === undefined) return null;
+  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
+  return (current - previous) / Math.abs(previous);
+}
+
+/** A percentage with at most one decimal, without a trailing '.0': 12.5, 3, 1234.6. */
+export function percentNumber(fraction: number): string {
+  const rounded = Math.round(fraction * 1000) / 10;
+  return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/** How a change reads: arrow and percentage, or '—' with no base. */
+export function describeChange(rate: number | null | undefined): Change {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return { direction: 'none', text: '—' };
+  const magnitude = percentNumber(Math.abs(rate));
+  if (magnitude === '0') return { direction: 'flat', text: '0%' };
+  return rate > 0 ? { direction: 'up', text: `↑${magnitude}%` } : { direction: 'down', text: `↓${magnitude}%` };
+}
+
+/** Completion of a target as a whole-percent-or-one-decimal text ('87.5%'), '—' without a target. */
+export function formatCompletion(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
+  return `${percentNumber(rate)}%`;
+}
