@@ -38,6 +38,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/account', from: './apps/web/src/features', except: ['./account', './auth'], message: 'Features never import each other.' },
             { target: './apps/web/src/features/customers', from: './apps/web/src/features', except: ['./customers', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/orders', from: './apps/web/src/features', except: ['./orders', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
+            { target: './apps/web/src/features/reports', from: './apps/web/src/features', except: ['./reports', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/staff', from: './apps/web/src/features', except: ['./staff', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import the app layer.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib is the bottom layer.' },
