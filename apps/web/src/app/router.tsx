@@ -7,8 +7,7 @@ import { RootLayout } from './shell/root-layout';
 
 const comingSoon: PageLoader = () => import('./routes/coming-soon-page');
 const home: PageLoader = () => import('./routes/home');
-// The weekly tab and its 'index copy' show the same page.
-const weeklyReport: PageLoader = () => import('./routes/weekly-report');
+
 // 客户详情 and 客户 are one page.
 const customerDetails: PageLoader = () => import('./routes/customer-details');
 
@@ -60,8 +59,8 @@ const PAGES: Record<RouteName, PageLoader> = {
   orderManagement: () => import('./routes/order-management'),
   orderSalesperson: () => import('./routes/order-salesperson'),
   alova: () => import('./routes/alova'),
-  weeklyReport: weeklyReport,
-  weeklyReportCopy: weeklyReport,
+  weeklyReport: () => import('./routes/weekly-report'),
+  weeklyReportCopy: () => import('./routes/weekly-report-copy'),
   weeklySalesperson: () => import('./routes/weekly-salesperson'),
   start: () => import('./routes/start'),
   demo: () => import('../pages-sub/demo/index'),

@@ -16,7 +16,7 @@ export default function WeeklyDetailsPage() {
       id={id}
       onOrders={() => nav.navigateTo(routeUrl('weeklyOrderList', { id }))}
       onPdf={() => nav.navigateTo(routeUrl('viewPdf', { kind: 'weekly', id }))}
-      onEdit={() => nav.navigateTo(`${routeUrl('weeklyReport')}?write=1&id=${id}`)}
+      onEdit={() => nav.navigateTo(routeUrl('weeklyReport', { write: 1, id }))}
       onDeleted={() => nav.navigateBack()}
     />
   );

@@ -17,7 +17,7 @@ const MINE = { scope: 'mine' as const };
  * the team's reports for leaders who may see them, then past weeks. `?write=1` (and `&id=` to
  * edit) turns the page into the writing form, so a reload comes back to the form and its draft.
  */
-export default function WeeklyReportPage() {
+export function WeeklyReportContent({ route }: { route: 'weeklyReport' | 'weeklyReportCopy' }) {
   const [params] = useSearchParams();
   const permissions = useSession((state) => state.permissionData);
   const list = useReportList('weekly', MINE);
@@ -32,7 +32,7 @@ export default function WeeklyReportPage() {
   const canSeeTeam = permissions?.isReport === true || permissions?.reportAllSites === true;
   return (
     <div className="weekly-report" data-testid="weekly-report">
-      <PeriodCard kind="weekly" onWrite={() => nav.navigateTo(`${routeUrl('weeklyReport')}?write=1`)} onOpen={openReport} />
+      <PeriodCard kind="weekly" onWrite={() => nav.navigateTo(routeUrl(route, { write: 1 }))} onOpen={openReport} />
       <div className="section report-links">
         <Button size="small" fill="outline" onClick={() => {
             nav.navigateTo(routeUrl('historyWeekly'));
@@ -58,4 +58,8 @@ export default function WeeklyReportPage() {
       />
     </div>
   );
+}
+
+export default function WeeklyReportPage() {
+  return <WeeklyReportContent route="weeklyReport" />;
 }
