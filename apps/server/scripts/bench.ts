@@ -6,13 +6,16 @@
  * (李娜) and a salesperson (张伟) of 华东一部, and fires a bounded number of list calls with a
  * mix of filters and pages at a fixed concurrency. Prints p50/p95/p99 and requests per second.
  *
+ * Also the report calls: 张伟's weekly before/create (the week's figures) and 李娜's team report.
+ *
  * BENCH_REQUESTS (per scenario, default 400), BENCH_CONCURRENCY (default 8), BENCH_SECONDS (cap
- * per scenario, default 30), SEED_SCALE (default 1; 100 for the large data set).
+ * per scenario, default 30), SEED_SCALE (default 1; 100 for the large data set), BENCH_ONLY (run
+ * the scenarios whose name contains this text, e.g. `weekly`).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_VERSION, PLATFORM, chinaDayKey } from '@sales/contract';
+import { APP_VERSION, PLATFORM, chinaDayKey, periodAt, shiftPeriod } from '@sales/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
 
@@ -56,6 +59,11 @@ const ORDER_BODIES: Record<string, unknown>[] = [
   { page: 1, pageSize: 20, keyword: '便利店' },
   { page: 1, pageSize: 50, startDate: dayText(7), endDate: dayText(0), status: 'paid' },
 ];
+
+const thisWeek = periodAt('weekly', new Date());
+/** This week (as the tab asks) and the two before it. */
+const WEEK_BODIES: Record<string, unknown>[] = [{}, { periodStart: shiftPeriod(thisWeek, -1).start }, { periodStart: shiftPeriod(thisWeek, -2).start }];
+const HALF_MONTH_BODIES: Record<string, unknown>[] = [{}, { periodStart: shiftPeriod(periodAt('halfMonth', new Date()), -1).start }];
 
 interface Outcome {
   name: string;
@@ -122,12 +130,20 @@ async function main(): Promise<void> {
       return { name, requests: latencies.length, failures, seconds: (performance.now() - began) / 1000, latencies: latencies.sort((a, b) => a - b) };
     };
 
-    const outcomes = [
-      await scenario('customer/list 负责人', '/seller/fenghe/staff/customer/list', users.leader, CUSTOMER_BODIES),
-      await scenario('customer/list 业务员', '/seller/fenghe/staff/customer/list', users.salesperson, CUSTOMER_BODIES),
-      await scenario('order/list 负责人', '/seller/fenghe/staff/order/list', users.leader, ORDER_BODIES),
-      await scenario('order/list 业务员', '/seller/fenghe/staff/order/list', users.salesperson, ORDER_BODIES),
+    const scenarios: [string, string, string, readonly Record<string, unknown>[]][] = [
+      ['customer/list 负责人', '/seller/fenghe/staff/customer/list', users.leader, CUSTOMER_BODIES],
+      ['customer/list 业务员', '/seller/fenghe/staff/customer/list', users.salesperson, CUSTOMER_BODIES],
+      ['order/list 负责人', '/seller/fenghe/staff/order/list', users.leader, ORDER_BODIES],
+      ['order/list 业务员', '/seller/fenghe/staff/order/list', users.salesperson, ORDER_BODIES],
+      ['weekly before/create 业务员', '/seller/weekly/staff/before/create', users.salesperson, WEEK_BODIES],
+      ['weekly team 负责人', '/seller/weekly/staff/team', users.leader, WEEK_BODIES],
+      ['halfmonth team 负责人', '/seller/halfmonth/staff/team', users.leader, HALF_MONTH_BODIES],
     ];
+    const only = process.env.BENCH_ONLY;
+    const outcomes: Outcome[] = [];
+    for (const [name, url, token, bodies] of scenarios) {
+      if (!only || name.includes(only)) outcomes.push(await scenario(name, url, token, bodies));
+    }
 
     console.log(`\n每个场景 ${REQUESTS} 次请求（上限 ${SECONDS} s），并发 ${CONCURRENCY}，站点 ${SITE}，${database}`);
     console.table(

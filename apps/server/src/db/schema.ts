@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -246,4 +246,50 @@ export const followUps = pgTable(
     index('follow_ups_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
     index('follow_ups_staff_next_idx').on(t.staffId, t.nextContactAt),
   ],
+);
+
+/**
+ * 周报 and 半月报: one row per staff, site, kind and period. The metrics are a snapshot taken
+ * from the performance figures when the report is written, so a report keeps what it said even
+ * if orders arrive late.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'weekly' | 'halfMonth'>(),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    /** First and last China-time day of the period, both included (YYYY-MM-DD). */
+    periodStart: varchar('period_start', { length: 10 }).notNull(),
+    periodEnd: varchar('period_end', { length: 10 }).notNull(),
+    orderCount: integer('order_count').notNull(),
+    orderAmountFen: bigint('order_amount_fen', { mode: 'number' }).notNull(),
+    newCustomers: integer('new_customers').notNull(),
+    followUps: integer('follow_ups').notNull(),
+    targetAmountFen: bigint('target_amount_fen', { mode: 'number' }).notNull(),
+    targetOrders: integer('target_orders').notNull(),
+    targetNewCustomers: integer('target_new_customers').notNull(),
+    summary: text('summary').notNull(),
+    plan: text('plan').notNull(),
+    problems: text('problems').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_per_period_uq').on(t.kind, t.staffId, t.siteId, t.periodStart),
+    index('reports_site_kind_period_idx').on(t.siteId, t.kind, t.periodStart),
+  ],
+);
+
+/** Which leader has read which report; the author may change a report until the first read. */
+export const reportReads = pgTable(
+  'report_reads',
+  {
+    reportId: integer('report_id').notNull().references(() => reports.id, { onDelete: 'cascade' }),
+    leaderId: integer('leader_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.leaderId] })],
 );

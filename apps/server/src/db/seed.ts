@@ -4,6 +4,7 @@ import { parseSeedScale } from '../env.js';
 import { SeededRandom } from '../lib/random.js';
 import type { Db, Tx } from './client.js';
 import { appMeta, positions, sites, staff } from './schema.js';
+import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
 
 export const DEMO_PASSWORD = 'Demo@2025';
@@ -120,6 +121,8 @@ async function seedStaff(tx: Tx): Promise<void> {
 export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:staff:v1', run: seedStaff },
   { key: 'seed:sales:v1', run: seedSales },
+  // After the performance standards: the report snapshots read their targets.
+  { key: 'seed:reports:v1', run: seedReports },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */
