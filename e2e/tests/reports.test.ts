@@ -134,4 +134,19 @@ describe('weekly reports', () => {
     await again;
     await expect.poll(() => page.submitted(ZHANG_WEI.name).getByTestId('team-read-status').textContent()).toBe('已读');
   });
+
+  test('a PDF that cannot be read shows an error view whose 重试 asks again', async () => {
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    const first = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/weekly/staff/pdf');
+    // No such report (or not his): the server answers 404 and the page offers 重试.
+    await app.open('pages/details/viewPdf?kind=weekly&id=99999999');
+    expect((await first).status()).toBe(404);
+    const error = app.page.getByTestId('list-error');
+    await expect.poll(() => error.textContent()).toContain('PDF 加载失败');
+    const again = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/weekly/staff/pdf');
+    await error.getByRole('button', { name: '重试' }).tap();
+    expect((await again).status()).toBe(404);
+    await error.waitFor();
+  });
 });
