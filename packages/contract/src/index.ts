@@ -8,3 +8,5 @@ export * from './sales.js';
 export * from './china-time.js';
 export * from './report-periods.js';
 export * from './reports.js';
+export * from './period.js';
+export * from './performance.js';

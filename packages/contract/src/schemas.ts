@@ -148,4 +148,13 @@ export const FIELD_LABELS: Record<string, string> = {
   kind: '报告类型',
   weeks: '周数',
   read: '阅读状态',
+  period: '统计周期',
+  month: '月份',
+  date: '日期',
+  metric: '排行指标',
+  view: '明细方式',
+  order: '排序方向',
+  targetAmount: '目标金额',
+  targetOrders: '目标订单数',
+  targetNewCustomers: '目标新客户数',
 };

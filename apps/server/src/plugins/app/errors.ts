@@ -1,4 +1,4 @@
-import { FIELD_LABELS } from '@sales/contract';
+import { FIELD_LABELS, STANDARD_FIELD_MESSAGES } from '@sales/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
@@ -20,6 +20,8 @@ export function validationMessage(issues: readonly ValidationIssue[]): string {
   if (issue.keyword === 'maxLength') return `${label}过长`;
   if (issue.keyword === 'minLength') return `请填写${label}`;
   if (issue.keyword === 'additionalProperties') return '请求包含不支持的参数';
+  const fieldMessage = STANDARD_FIELD_MESSAGES[field];
+  if (fieldMessage) return fieldMessage;
   return `${label}格式不正确`;
 }
 

@@ -119,15 +119,16 @@ export class OrdersRepository {
   }
 
   /**
-   * The sales (paid, shipped, completed) of one salesperson at a site paid within [from, to): the
-   * orders a performance figure of that period counts, as a report's order list shows them.
+   * The orders of one salesperson at a site paid within [from, to) — paid, shipped, completed, and
+   * refunded ones too, as the performance figures count a sale on its paid day (and a refund apart,
+   * on its refunded day). A report's order list shows them with their current status.
    */
   async salesPaidBetween(q: { siteId: number; staffId: number; from: Date; to: Date; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
     const { page, pageSize, offset } = paging(q.page, q.pageSize);
     const where = and(
       eq(orders.siteId, q.siteId),
       eq(orders.staffId, q.staffId),
-      inArray(orders.status, [...SALES_STATUSES]),
+      inArray(orders.status, [...SALES_STATUSES, 'refunded']),
       gte(orders.paidAt, q.from),
       lt(orders.paidAt, q.to),
     );

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { performanceStandards } from '../../../src/db/schema.js';
 import { figuresFor, targetFor } from '../../../src/plugins/app/performance-figures.js';
 import { at, call, expectFailure, login, multipartBody, PNG_1X1, rows, useTestServer, type ApiResponse } from '../../helper.js';
 import { loginAll, scalar, type Role, type Session } from '../sales/support.js';
@@ -60,11 +61,18 @@ describe('before/create', () => {
     expect(response.status).toBe(200);
     const preview = response.body.data;
     expect(preview).toMatchObject({ kind: 'weekly', periodStart: period.start, periodEnd: period.end, reported: false, reportId: null, siteName: '华东一部' });
-    const where = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status in ('paid', 'shipped', 'completed')
-      and paid_at >= (${period.start}::date)::timestamp at time zone 'Asia/Shanghai'
-      and paid_at < (${period.end}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
-    expect(preview.metrics.orderCount).toBe(await scalar(server.db, sql`select count(*) as value from orders where ${where}`));
-    expect(preview.metrics.orderAmount).toBe((await scalar(server.db, sql`select coalesce(sum(amount_fen), 0) as value from orders where ${where}`)) / 100);
+    // Issue 7's rule: a sale counts on its paid day (also if refunded later), a refund apart on its refunded day.
+    const inPeriod = (column: string) => sql`${sql.raw(column)} >= (${period.start}::date)::timestamp at time zone 'Asia/Shanghai'
+      and ${sql.raw(column)} < (${period.end}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
+    const paid = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status in ('paid', 'shipped', 'completed', 'refunded') and ${inPeriod('paid_at')}`;
+    const refunded = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status = 'refunded' and paid_at is not null and ${inPeriod('refunded_at')}`;
+    const paidCount = await scalar(server.db, sql`select count(*) as value from orders where ${paid}`);
+    const refundCount = await scalar(server.db, sql`select count(*) as value from orders where ${refunded}`);
+    const paidFen = await scalar(server.db, sql`select coalesce(sum(amount_fen), 0) as value from orders where ${paid}`);
+    const refundFen = await scalar(server.db, sql`select coalesce(sum(amount_fen), 0) as value from orders where ${refunded}`);
+    expect(paidCount).toBeGreaterThan(0);
+    expect(preview.metrics.orderCount).toBe(paidCount - refundCount);
+    expect(preview.metrics.orderAmount).toBe((paidFen - refundFen) / 100);
     const figures = await figuresFor(server.db, { siteId: 101, staffId: as.zhangWei.id, startDate: period.start, endDate: period.end });
     expect(preview.metrics).toMatchObject({ newCustomers: figures.newCustomers, followUps: figures.followUps });
     let targetFen = 0;
@@ -85,11 +93,31 @@ describe('before/create', () => {
     expectFailure(await reportCall(as.zhangWei, 'halfmonth', 'before/create', { siteId: 101, periodStart: '2025-11-15' }), 400, '半月报周期必须从1日或16日开始');
   });
 
-  it('gives a half month with half a 30-day month of target', async () => {
-    const response = await reportCall<ReportPreview>(as.zhangWei, 'halfmonth', 'before/create', { siteId: 101, periodStart: '2025-11-16' });
-    expect(response.body.data).toMatchObject({ kind: 'halfMonth', periodStart: '2025-11-16', periodEnd: '2025-11-30', label: '2025年11月下半月' });
-    const target = await targetFor(server.db, { siteId: 101, staffId: as.zhangWei.id, month: '2025-11' });
-    expect(response.body.data.metrics.targetAmount).toBe(Math.round(target.targetAmountFen / 2) / 100);
+  it('spreads the monthly standard by days: half of a 30-day month, a week across a month end, February', async () => {
+    // Site defaults, and 张伟's own standard for November, which wins over the default.
+    await server.db.insert(performanceStandards).values([
+      { siteId: 101, staffId: null, month: '2025-10', targetAmountFen: 3_100_000, targetOrders: 62, targetNewCustomers: 31 },
+      { siteId: 101, staffId: null, month: '2025-11', targetAmountFen: 9_000_000, targetOrders: 90, targetNewCustomers: 30 },
+      { siteId: 101, staffId: as.zhangWei.id, month: '2025-11', targetAmountFen: 6_000_000, targetOrders: 60, targetNewCustomers: 15 },
+      { siteId: 101, staffId: null, month: '2026-02', targetAmountFen: 2_800_000, targetOrders: 28, targetNewCustomers: 14 },
+    ]);
+    const preview = async (api: Api, periodStart: string) => (await reportCall<ReportPreview>(as.zhangWei, api, 'before/create', { siteId: 101, periodStart })).body.data;
+
+    const secondHalf = await preview('halfmonth', '2025-11-16');
+    expect(secondHalf).toMatchObject({ kind: 'halfMonth', periodStart: '2025-11-16', periodEnd: '2025-11-30', label: '2025年11月下半月' });
+    expect(secondHalf.metrics).toMatchObject({ targetAmount: 30_000, targetOrders: 30, targetNewCustomers: 8 });
+
+    // 27 Oct – 2 Nov: 5/31 of October's default and 2/30 of his November standard.
+    const acrossMonths = await preview('weekly', '2025-10-27');
+    expect(acrossMonths).toMatchObject({ periodStart: '2025-10-27', periodEnd: '2025-11-02' });
+    expect(acrossMonths.metrics.targetAmount).toBe(Math.round((3_100_000 * 5) / 31 + (6_000_000 * 2) / 30) / 100);
+    expect(acrossMonths.metrics.targetOrders).toBe(Math.round((62 * 5) / 31 + (60 * 2) / 30));
+
+    // 16–28 February 2026: 13 of 28 days.
+    const february = await preview('halfmonth', '2026-02-16');
+    expect(february.periodEnd).toBe('2026-02-28');
+    expect(february.metrics.targetAmount).toBe(Math.round((2_800_000 * 13) / 28) / 100);
+    expect(february.metrics.targetOrders).toBe(13);
   });
 
   it('is for members of the site only, and needs a login', async () => {
@@ -146,9 +174,14 @@ describe('writing a weekly report', () => {
     expect(at(list.body.data.list, 0)).toMatchObject({ id: reportId, periodStart: week().start, read: false });
     expect(list.body.data.list.every((report) => report.staff.id === as.zhangWei.id)).toBe(true);
     const orders = await reportCall<OrderPage>(as.zhangWei, 'weekly', 'orders', { siteId: 101, id: reportId, pageSize: 100 });
-    const detail = await reportCall<ReportDetail>(as.zhangWei, 'weekly', 'detail', { siteId: 101, id: reportId });
-    expect(orders.body.data.summary).toEqual({ count: detail.body.data.metrics.orderCount, amount: detail.body.data.metrics.orderAmount });
-    expect(orders.body.data.list.every((order) => order.staff?.id === as.zhangWei.id && ['paid', 'shipped', 'completed'].includes(order.status))).toBe(true);
+    const period = week();
+    const paidInWeek = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status in ('paid', 'shipped', 'completed', 'refunded')
+      and paid_at >= (${period.start}::date)::timestamp at time zone 'Asia/Shanghai' and paid_at < (${period.end}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
+    expect(orders.body.data.summary).toEqual({
+      count: await scalar(server.db, sql`select count(*) as value from orders where ${paidInWeek}`),
+      amount: (await scalar(server.db, sql`select coalesce(sum(amount_fen), 0) as value from orders where ${paidInWeek}`)) / 100,
+    });
+    expect(orders.body.data.list.every((order) => order.staff?.id === as.zhangWei.id && order.paidAt !== null && order.paidAt >= new Date(`${period.start}T00:00:00+08:00`).toISOString())).toBe(true);
   });
 
   it('is edited by its author while unread', async () => {
