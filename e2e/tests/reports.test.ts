@@ -38,6 +38,15 @@ describe('weekly reports', () => {
     // Half-way: the summary is typed, then the page reloads; the draft is still there.
     await weekly.text('summary').fill(summary);
     expect((await weekly.counter('summary').textContent())?.trim()).toBe(`${[...summary].length}/140`);
+    // Leaving through the app with unsubmitted text asks first; 继续填写 stays on the form.
+    await app.tabBar.tap('我的');
+    const dialog = app.page.locator('.adm-dialog-body').filter({ hasText: '内容还没有提交' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '继续填写' }).tap();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(app.route().path).toBe('/pages/weeklyReport/index');
+    expect(app.route().query.get('write')).toBe('1');
+
     await app.page.reload();
     await weekly.form().waitFor();
     await expect.poll(() => weekly.text('summary').inputValue()).toBe(summary);
