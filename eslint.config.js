@@ -38,6 +38,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/account', from: './apps/web/src/features', except: ['./account', './auth'], message: 'Features never import each other.' },
             { target: './apps/web/src/features/customers', from: './apps/web/src/features', except: ['./customers', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/orders', from: './apps/web/src/features', except: ['./orders', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
+            { target: './apps/web/src/features/reports', from: './apps/web/src/features', except: ['./reports', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/staff', from: './apps/web/src/features', except: ['./staff', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/performance', from: './apps/web/src/features', except: ['./performance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/attendance', from: './apps/web/src/features', except: ['./attendance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },

@@ -10,11 +10,14 @@
  *
  * BENCH_REQUESTS (per scenario, default 1000), BENCH_CONNECTIONS (default 50), BENCH_SECONDS (cap
  * per scenario, default 30), SEED_SCALE (default 1; 100 for the large data set).
+ *
+ * Also the report calls: 张伟's weekly before/create (the week's figures) and 李娜's team reports;
+ * BENCH_ONLY runs the scenarios whose name contains that text (e.g. `weekly`).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_VERSION, PLATFORM, chinaDayKey } from '@sales/contract';
+import { APP_VERSION, PLATFORM, chinaDayKey, periodAt, shiftPeriod } from '@sales/contract';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
@@ -73,6 +76,11 @@ const PERIODS: Record<string, unknown>[] = [
 const RANKING_BODIES = PERIODS.flatMap((period) => ['orderAmount', 'orderCount', 'newCustomers', 'followUps'].map((metric) => ({ ...period, metric })));
 const SITE_BODIES = PERIODS.flatMap((period) => [{ ...period }, { ...period, sort: 'completion' }]);
 
+const thisWeek = periodAt('weekly', new Date());
+/** This week (as the tab asks) and the two before it. */
+const WEEK_BODIES: Record<string, unknown>[] = [{}, { periodStart: shiftPeriod(thisWeek, -1).start }, { periodStart: shiftPeriod(thisWeek, -2).start }];
+const HALF_MONTH_BODIES: Record<string, unknown>[] = [{}, { periodStart: shiftPeriod(periodAt('halfMonth', new Date()), -1).start }];
+
 interface Outcome {
   name: string;
   result: autocannon.Result;
@@ -120,17 +128,25 @@ async function main(): Promise<void> {
       return { name, result };
     };
 
-    const outcomes = [
-      await scenario('customer/list 负责人', '/seller/fenghe/staff/customer/list', users.leader, CUSTOMER_BODIES),
-      await scenario('customer/list 业务员', '/seller/fenghe/staff/customer/list', users.salesperson, CUSTOMER_BODIES),
-      await scenario('order/list 负责人', '/seller/fenghe/staff/order/list', users.leader, ORDER_BODIES),
-      await scenario('order/list 业务员', '/seller/fenghe/staff/order/list', users.salesperson, ORDER_BODIES),
-      await scenario('performance/site 负责人', '/seller/fenghe/staff/performance/site', users.leader, SITE_BODIES),
-      await scenario('performance/person 业务员', '/seller/fenghe/staff/performance/person', users.salesperson, PERIODS),
-      await scenario('performance/ranking 负责人', '/seller/fenghe/staff/performance/ranking', users.leader, RANKING_BODIES),
-      await scenario('performance/home 负责人', '/seller/fenghe/staff/performance/home', users.leader, [{}]),
-      await scenario('performance/home 业务员', '/seller/fenghe/staff/performance/home', users.salesperson, [{}]),
+    const scenarios: [string, string, string, readonly Record<string, unknown>[]][] = [
+      ['customer/list 负责人', '/seller/fenghe/staff/customer/list', users.leader, CUSTOMER_BODIES],
+      ['customer/list 业务员', '/seller/fenghe/staff/customer/list', users.salesperson, CUSTOMER_BODIES],
+      ['order/list 负责人', '/seller/fenghe/staff/order/list', users.leader, ORDER_BODIES],
+      ['order/list 业务员', '/seller/fenghe/staff/order/list', users.salesperson, ORDER_BODIES],
+      ['performance/site 负责人', '/seller/fenghe/staff/performance/site', users.leader, SITE_BODIES],
+      ['performance/person 业务员', '/seller/fenghe/staff/performance/person', users.salesperson, PERIODS],
+      ['performance/ranking 负责人', '/seller/fenghe/staff/performance/ranking', users.leader, RANKING_BODIES],
+      ['performance/home 负责人', '/seller/fenghe/staff/performance/home', users.leader, [{}]],
+      ['performance/home 业务员', '/seller/fenghe/staff/performance/home', users.salesperson, [{}]],
+      ['weekly before/create 业务员', '/seller/weekly/staff/before/create', users.salesperson, WEEK_BODIES],
+      ['weekly team 负责人', '/seller/weekly/staff/team', users.leader, WEEK_BODIES],
+      ['halfmonth team 负责人', '/seller/halfmonth/staff/team', users.leader, HALF_MONTH_BODIES],
     ];
+    const only = process.env.BENCH_ONLY;
+    const outcomes: Outcome[] = [];
+    for (const [name, url, token, bodies] of scenarios) {
+      if (!only || name.includes(only)) outcomes.push(await scenario(name, url, token, bodies));
+    }
 
     console.log(`\n每个场景 ${REQUESTS} 次请求（上限 ${SECONDS} s），${CONNECTIONS} 个连接，站点 ${SITE}，${database}`);
     console.table(

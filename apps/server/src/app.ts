@@ -7,6 +7,7 @@ import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
 import authentication from './plugins/app/authentication.js';
 import errors from './plugins/app/errors.js';
+import reports from './plugins/app/reports.js';
 import sales from './plugins/app/sales.js';
 import services from './plugins/app/services.js';
 import db from './plugins/external/db.js';
@@ -15,10 +16,12 @@ import security from './plugins/external/security.js';
 import web from './plugins/external/web.js';
 import devRoutes from './routes/dev.js';
 import fengheRoutes from './routes/seller/fenghe/index.js';
+import halfMonthRoutes from './routes/seller/halfmonth/index.js';
 import integrationRoutes from './routes/seller/integration/index.js';
 import uploadRoutes from './routes/seller/upload/index.js';
 import userRoutes from './routes/seller/user/index.js';
 import versionRoutes from './routes/seller/version/index.js';
+import weeklyRoutes from './routes/seller/weekly/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -44,6 +47,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(services);
   await app.register(authentication);
   await app.register(sales);
+  await app.register(reports);
 
   app.get('/healthz', { schema: { tags: ['ops'], summary: '健康检查', response: { 200: Envelope(HealthResult) } } }, async () => {
     await app.db.execute(sql`select 1`);
@@ -54,6 +58,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(versionRoutes, { prefix: '/seller/version' });
   await app.register(uploadRoutes, { prefix: '/seller/upload' });
   await app.register(fengheRoutes, { prefix: '/seller/fenghe/staff' });
+  await app.register(weeklyRoutes, { prefix: '/seller/weekly/staff' });
+  await app.register(halfMonthRoutes, { prefix: '/seller/halfmonth/staff' });
   await app.register(integrationRoutes, { prefix: '/seller/integration' });
   if (config.smsProvider === 'console' && !config.production) {
     await app.register(devRoutes, { prefix: '/__dev' });

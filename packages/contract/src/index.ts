@@ -6,5 +6,7 @@ export * from './schemas.js';
 export * from './sales-domain.js';
 export * from './sales.js';
 export * from './china-time.js';
+export * from './report-periods.js';
+export * from './reports.js';
 export * from './period.js';
 export * from './performance.js';

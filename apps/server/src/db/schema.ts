@@ -367,3 +367,49 @@ export const attendance = pgTable(
   },
   (t) => [uniqueIndex('attendance_staff_site_day_uq').on(t.staffId, t.siteId, t.day), index('attendance_site_day_idx').on(t.siteId, t.day)],
 );
+
+/**
+ * 周报 and 半月报: one row per staff, site, kind and period. The metrics are a snapshot taken
+ * from the performance figures when the report is written, so a report keeps what it said even
+ * if orders arrive late.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'weekly' | 'halfMonth'>(),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    /** First and last China-time day of the period, both included (YYYY-MM-DD). */
+    periodStart: varchar('period_start', { length: 10 }).notNull(),
+    periodEnd: varchar('period_end', { length: 10 }).notNull(),
+    orderCount: integer('order_count').notNull(),
+    orderAmountFen: bigint('order_amount_fen', { mode: 'number' }).notNull(),
+    newCustomers: integer('new_customers').notNull(),
+    followUps: integer('follow_ups').notNull(),
+    targetAmountFen: bigint('target_amount_fen', { mode: 'number' }).notNull(),
+    targetOrders: integer('target_orders').notNull(),
+    targetNewCustomers: integer('target_new_customers').notNull(),
+    summary: text('summary').notNull(),
+    plan: text('plan').notNull(),
+    problems: text('problems').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_per_period_uq').on(t.kind, t.staffId, t.siteId, t.periodStart),
+    index('reports_site_kind_period_idx').on(t.siteId, t.kind, t.periodStart),
+  ],
+);
+
+/** Which leader has read which report; the author may change a report until the first read. */
+export const reportReads = pgTable(
+  'report_reads',
+  {
+    reportId: integer('report_id').notNull().references(() => reports.id, { onDelete: 'cascade' }),
+    leaderId: integer('leader_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.leaderId] })],
+);

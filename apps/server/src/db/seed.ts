@@ -5,6 +5,7 @@ import { SeededRandom } from '../lib/random.js';
 import type { Db, Tx } from './client.js';
 import { appMeta, positions, sites, staff } from './schema.js';
 import { seedPerformance } from './seed-performance.js';
+import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
 
 export const DEMO_PASSWORD = 'Demo@2025';
@@ -122,6 +123,8 @@ export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:staff:v1', run: seedStaff },
   { key: 'seed:sales:v1', run: seedSales },
   { key: 'seed:performance:v1', run: seedPerformance },
+  // After the performance standards: the report snapshots read their targets.
+  { key: 'seed:reports:v1', run: seedReports },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

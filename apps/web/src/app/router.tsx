@@ -5,12 +5,12 @@ import { NotFound } from './shell/not-found';
 import { PageFrame } from './shell/page-frame';
 import { RootLayout } from './shell/root-layout';
 
-const comingSoon: PageLoader = () => import('./routes/coming-soon-page');
 const home: PageLoader = () => import('./routes/home');
+
 // 客户详情 and 客户 are one page.
 const customerDetails: PageLoader = () => import('./routes/customer-details');
 
-/** Each route's page, loaded on demand. Areas that have not shipped share the coming-soon page. */
+/** Each route's page, loaded on demand. */
 const PAGES: Record<RouteName, PageLoader> = {
   entry: home,
   home,
@@ -20,32 +20,32 @@ const PAGES: Record<RouteName, PageLoader> = {
   employeePerformanceRanking: () => import('./routes/employee-performance-ranking'),
   salesPerformance: () => import('./routes/sales-performance'),
   teamAttendance: () => import('./routes/team-attendance'),
-  teamReport: comingSoon,
-  weeklyDetails: comingSoon,
+  teamReport: () => import('./routes/team-report'),
+  weeklyDetails: () => import('./routes/weekly-details'),
   allCustomers: () => import('./routes/all-customers'),
   customerDetails: customerDetails,
   customerDetailsPage: customerDetails,
   customerOrderList: () => import('./routes/customer-order-list'),
   departmentMembersDetails: () => import('./routes/department-members-details'),
   employeeOrderList: () => import('./routes/employee-order-list'),
-  historicalReportRecords: comingSoon,
-  historyWeekly: comingSoon,
+  historicalReportRecords: () => import('./routes/historical-report-records'),
+  historyWeekly: () => import('./routes/history-weekly'),
   orderDetails: () => import('./routes/order-details'),
   orderList: () => import('./routes/order-list'),
   privacyPolicy: () => import('./routes/privacy-policy'),
   relationshipBind: () => import('./routes/relationship-bind'),
   searchPerformance: () => import('./routes/search-performance'),
   updateStandard: () => import('./routes/update-standard'),
-  viewPdf: comingSoon,
-  weeklyOrderList: comingSoon,
+  viewPdf: () => import('./routes/view-pdf'),
+  weeklyOrderList: () => import('./routes/weekly-order-list'),
   login: () => import('./routes/login'),
   deregister: () => import('./routes/deregister'),
   enterCode: () => import('./routes/enter-code'),
   loginAgreement: () => import('./routes/user-agreement'),
   my: () => import('./routes/my'),
-  addReport: comingSoon,
+  addReport: () => import('./routes/add-report'),
   platformAgreement: () => import('./routes/platform-agreement'),
-  employeeReport: comingSoon,
+  employeeReport: () => import('./routes/employee-report'),
   logOut: () => import('./routes/log-out'),
   scanQRCode: () => import('./routes/scan-qr-code'),
   setNewPhone: () => import('./routes/set-new-phone'),
@@ -58,8 +58,8 @@ const PAGES: Record<RouteName, PageLoader> = {
   orderManagement: () => import('./routes/order-management'),
   orderSalesperson: () => import('./routes/order-salesperson'),
   alova: () => import('./routes/alova'),
-  weeklyReport: comingSoon,
-  weeklyReportCopy: comingSoon,
+  weeklyReport: () => import('./routes/weekly-report'),
+  weeklyReportCopy: () => import('./routes/weekly-report-copy'),
   weeklySalesperson: () => import('./routes/weekly-salesperson'),
   start: () => import('./routes/start'),
   demo: () => import('../pages-sub/demo/index'),

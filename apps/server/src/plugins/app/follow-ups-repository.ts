@@ -1,15 +1,14 @@
 /** 跟进记录: what salespeople log about their contacts with a customer. */
 import { type FollowUp, type FollowUpCreateBody, type FollowUpListBody, type FollowUpPage, addDays, parseChinaTimestamp, startOfChinaDay } from '@sales/contract';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { followUps, staff, uploads } from '../../db/schema.js';
+import { followUps, staff } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { CustomersRepository } from './customers-repository.js';
 import { canLogFollowUp, CUSTOMER_NOT_FOUND, followUpsOfSite, type SalesScope } from './sales-authorization.js';
 import { iso, isoOrNull, paging } from './sales-queries.js';
+import { requireUploaded, uploadKeysOf } from './uploaded-images.js';
 
-/** Images must be files this app stored through /seller/upload/img. */
-const UPLOADED_IMAGE = /^\/seller\/upload\/files\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
 const CONTENT_MAX = 500;
 
 export class FollowUpsRepository {
@@ -39,15 +38,13 @@ export class FollowUpsRepository {
     if (!content) throw badRequest('请填写跟进内容');
     if (content.length > CONTENT_MAX) throw badRequest(`跟进内容不能超过${CONTENT_MAX}字`);
     const images = body.images ?? [];
-    const keys = images.map((url) => UPLOADED_IMAGE.exec(url)?.[1]);
-    if (keys.some((key) => key === undefined)) throw badRequest('图片必须通过上传接口上传');
+    const keys = uploadKeysOf(images);
     const nextContactAt = this.nextContact(body.nextContactAt);
 
     return this.db.transaction(async (tx) => {
       const customer = await this.customers.requireVisible(scope, body.customerId, tx);
       if (!canLogFollowUp(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
-      const known = keys.length > 0 ? await tx.select({ key: uploads.key }).from(uploads).where(inArray(uploads.key, keys as string[])) : [];
-      if (known.length < new Set(keys).size) throw badRequest('图片不存在，请重新上传');
+      await requireUploaded(tx, keys);
       const [row] = await tx
         .insert(followUps)
         .values({ customerId: customer.id, siteId: customer.siteId, staffId: scope.userId, type: body.type, content, images, nextContactAt })

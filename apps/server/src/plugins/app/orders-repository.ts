@@ -1,5 +1,5 @@
 /** Orders as the app reads them: filtered lists with totals, details with items, export rows. */
-import { fenToYuan, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary, addDays, parseChinaDay } from '@sales/contract';
+import { fenToYuan, SALES_STATUSES, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary, addDays, parseChinaDay } from '@sales/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, orderItems, orders, staff } from '../../db/schema.js';
@@ -112,6 +112,37 @@ export class OrdersRepository {
       .leftJoin(staff, eq(staff.id, orders.staffId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset(offset);
+    const total = totals?.count ?? 0;
+    return { list: rows.map(toSummary), total, page, pageSize, summary: { count: total, amount: fenToYuan(totals?.amountFen ?? 0) } };
+  }
+
+  /**
+   * The orders of one salesperson at a site paid within [from, to) — paid, shipped, completed, and
+   * refunded ones too, as the performance figures count a sale on its paid day (and a refund apart,
+   * on its refunded day). A report's order list shows them with their current status.
+   */
+  async salesPaidBetween(q: { siteId: number; staffId: number; from: Date; to: Date; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
+    const { page, pageSize, offset } = paging(q.page, q.pageSize);
+    const where = and(
+      eq(orders.siteId, q.siteId),
+      eq(orders.staffId, q.staffId),
+      inArray(orders.status, [...SALES_STATUSES, 'refunded']),
+      gte(orders.paidAt, q.from),
+      lt(orders.paidAt, q.to),
+    );
+    const [totals] = await this.db
+      .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(where);
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(staff, eq(staff.id, orders.staffId))
+      .where(where)
+      .orderBy(desc(orders.paidAt), desc(orders.id))
       .limit(pageSize)
       .offset(offset);
     const total = totals?.count ?? 0;

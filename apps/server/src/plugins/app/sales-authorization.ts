@@ -12,11 +12,18 @@
  * - What a salesperson sees of a colleague (staff/list, staff/detail, member/list, member/detail)
  *   is one rule, colleagueView: name, role and a masked phone, no figures, no detail page.
  * - A record outside the scope answers 404, as if it did not exist, so ids reveal nothing.
+ *
+ * Reports (周报, 半月报) add, at the site a call names:
+ * - Members write their own; a salesperson reads only their own.
+ * - Leaders of the site read every member's and mark them read; reportAllSites reads every
+ *   site's reports, read-only (it never marks one read).
+ * - The team report is for leaders of the site with teamReportAuth, and for reportAllSites.
+ * - The author changes or deletes a report until a leader has read it.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, followUps, orders, positions, sites, staff } from '../../db/schema.js';
-import { forbidden } from '../../lib/errors.js';
+import { customers, followUps, orders, positions, reports, sites, staff } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 
 export interface SalesScope {
   readonly userId: number;
@@ -40,6 +47,7 @@ export const STAFF_NOT_FOUND = '员工不存在';
 export const SITE_NOT_FOUND = '站点不存在';
 export const LEADERS_ONLY = '仅站点主管可以查看';
 export const STANDARDS_LEADERS_ONLY = '只有本站点的主管可以修改业绩标准';
+export const REPORT_NOT_FOUND = '报告不存在';
 
 /**
  * The caller's scope at a site; 403 when they hold no position there — except, in
@@ -153,3 +161,77 @@ export function colleagueView(scope: SalesScope, staffId: number): ColleagueView
   if (scope.reportAllSites) return { fullPhone: false, figures: true, detail: false };
   return { fullPhone: false, figures: false, detail: false };
 }
+
+// Reports.
+
+export interface ReportScope extends SalesScope {
+  /** reportAllSites: reads every site's reports, read-only. */
+  readonly allSites: boolean;
+  readonly teamReportAuth: boolean;
+}
+
+/** The caller's scope for reports at a site; 403 when they neither work there nor read all sites. */
+export async function resolveReportScope(db: Db, userId: number, siteId: number): Promise<ReportScope> {
+  const [user] = await db
+    .select({ reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth })
+    .from(staff)
+    .where(and(eq(staff.id, userId), eq(staff.status, 'active')));
+  if (!user) throw forbidden(NOT_A_MEMBER);
+  const rows = await db
+    .select({ isLeader: positions.isLeader, siteName: sites.name })
+    .from(positions)
+    .innerJoin(sites, eq(sites.id, positions.siteId))
+    .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId)));
+  const first = rows[0];
+  let siteName = first?.siteName;
+  if (!first) {
+    if (!user.reportAllSites) throw forbidden(NOT_A_MEMBER);
+    const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+    if (!site) throw notFound(SITE_NOT_FOUND);
+    siteName = site.name;
+  }
+  return {
+    userId,
+    siteId,
+    siteName: siteName ?? '',
+    isLeader: rows.some((row) => row.isLeader),
+    isMember: rows.length > 0,
+    reportAllSites: user.reportAllSites,
+    allSites: user.reportAllSites,
+    teamReportAuth: user.teamReportAuth,
+  };
+}
+
+/** Reports of the site the caller reads: all of them for leaders and reportAllSites, else their own. */
+export function visibleReports(scope: ReportScope): SQL {
+  const site = eq(reports.siteId, scope.siteId);
+  return scope.isLeader || scope.allSites ? site : (and(site, eq(reports.staffId, scope.userId)) as SQL);
+}
+
+interface ReportFacts {
+  siteId: number;
+  staffId: number;
+}
+
+export const canReadReport = (scope: ReportScope, report: ReportFacts) =>
+  report.siteId === scope.siteId && (scope.isLeader || scope.allSites || report.staffId === scope.userId);
+
+/** Members of the site write their own reports there. */
+export const canWriteReport = (scope: ReportScope) => scope.isMember;
+
+/** The author, at the report's site, until a leader has read it. */
+export const canEditReport = (scope: ReportScope, report: ReportFacts, readCount: number) =>
+  report.siteId === scope.siteId && report.staffId === scope.userId && readCount === 0;
+
+/** A leader of the site reading a member's report marks it read for themself. */
+export const marksReportRead = (scope: ReportScope, report: ReportFacts) =>
+  scope.isLeader && report.siteId === scope.siteId && report.staffId !== scope.userId;
+
+/** Whose reports the caller may list or chart: their own, or anyone's for leaders and reportAllSites. */
+export const canSeeStaffReports = (scope: ReportScope, staffId: number) => staffId === scope.userId || scope.isLeader || scope.allSites;
+
+/** Members' reports with filters (员工报告): leaders and reportAllSites. */
+export const canReadMembersReports = (scope: ReportScope) => scope.isLeader || scope.allSites;
+
+/** 团队报告: leaders of the site with teamReportAuth, and reportAllSites (read-only). */
+export const canSeeTeamReport = (scope: ReportScope) => (scope.isLeader && scope.teamReportAuth) || scope.allSites;

@@ -1,0 +1,482 @@
+/**
+ * 周报 and 半月报: the metrics of a period (from the performance figures, never computed a second
+ * way), writing one report per staff, site and period, reading, read marks and the team view.
+ */
+import {
+  addDays,
+  fenToYuan,
+  parseChinaDay,
+  periodAt,
+  periodHasBegun,
+  periodLabel,
+  periodMonths,
+  periodStartingOn,
+  REPORT_IMAGES_MAX,
+  REPORT_KIND_LABELS,
+  REPORT_TEXT_MAX,
+  shiftPeriod,
+  type OrderPage,
+  type ReportCreateBody,
+  type ReportDetail,
+  type ReportKind,
+  type ReportListBody,
+  type ReportMetrics,
+  type ReportPage,
+  type ReportPeriod,
+  type ReportPreview,
+  type ReportSeries,
+  type ReportSummary,
+  type ReportUpdateBody,
+  type StaffRef,
+  type TeamReport,
+} from '@sales/contract';
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { positions, reportReads, reports, staff } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { OrdersRepository } from './orders-repository.js';
+import { figuresFor, targetFor } from './performance-figures.js';
+import {
+  canEditReport,
+  canReadMembersReports,
+  canReadReport,
+  canSeeStaffReports,
+  canSeeTeamReport,
+  canWriteReport,
+  marksReportRead,
+  REPORT_NOT_FOUND,
+  STAFF_NOT_FOUND,
+  visibleReports,
+  type ReportScope,
+} from './sales-authorization.js';
+import { iso, paging } from './sales-queries.js';
+import { requireUploaded, uploadKeysOf } from './uploaded-images.js';
+
+type ReportRow = typeof reports.$inferSelect;
+
+/** How many periods back a report may still be written: the current one and the one before. */
+const LATE_PERIODS = 1;
+
+/** Monthly targets already read, by site, staff and month (for callers computing many periods at once). */
+export type TargetCache = Map<string, Awaited<ReturnType<typeof targetFor>>>;
+
+export interface MetricsSnapshot {
+  orderCount: number;
+  orderAmountFen: number;
+  newCustomers: number;
+  followUps: number;
+  targetAmountFen: number;
+  targetOrders: number;
+  targetNewCustomers: number;
+}
+
+/**
+ * A period's metrics for one person: the figures of issue 7 over the period's days, and the
+ * monthly standard spread by days — each month contributes target × (days of the period in that
+ * month) / (days in that month), summed and rounded once. A half month of 15 days in a 30-day
+ * month gets half the month's target; a week across a month end takes its share of each month.
+ */
+export async function periodMetrics(db: Db | Tx, siteId: number, staffId: number, period: ReportPeriod, targets?: TargetCache): Promise<MetricsSnapshot> {
+  const figures = await figuresFor(db, { siteId, staffId, startDate: period.start, endDate: period.end });
+  let amount = 0;
+  let orderTarget = 0;
+  let customerTarget = 0;
+  for (const part of periodMonths(period)) {
+    const key = `${siteId}:${staffId}:${part.month}`;
+    let target = targets?.get(key);
+    if (!target) {
+      target = await targetFor(db, { siteId, staffId, month: part.month });
+      targets?.set(key, target);
+    }
+    const share = part.days / part.daysInMonth;
+    amount += target.targetAmountFen * share;
+    orderTarget += target.targetOrders * share;
+    customerTarget += target.targetNewCustomers * share;
+  }
+  return {
+    ...figures,
+    targetAmountFen: Math.round(amount),
+    targetOrders: Math.round(orderTarget),
+    targetNewCustomers: Math.round(customerTarget),
+  };
+}
+
+const completionOf = (amountFen: number, targetFen: number) => (targetFen > 0 ? Math.round((amountFen / targetFen) * 10_000) / 10_000 : null);
+
+export function toMetrics(snapshot: MetricsSnapshot): ReportMetrics {
+  return {
+    orderCount: snapshot.orderCount,
+    orderAmount: fenToYuan(snapshot.orderAmountFen),
+    newCustomers: snapshot.newCustomers,
+    followUps: snapshot.followUps,
+    targetAmount: fenToYuan(snapshot.targetAmountFen),
+    targetOrders: snapshot.targetOrders,
+    targetNewCustomers: snapshot.targetNewCustomers,
+    completion: completionOf(snapshot.orderAmountFen, snapshot.targetAmountFen),
+  };
+}
+
+const periodOf = (row: Pick<ReportRow, 'kind' | 'periodStart' | 'periodEnd'>): ReportPeriod => ({ kind: row.kind, start: row.periodStart, end: row.periodEnd });
+
+/** Read by at least one leader. */
+const isRead = sql<boolean>`exists (select 1 from ${reportReads} where ${reportReads.reportId} = ${reports.id})`.mapWith(Boolean);
+
+interface CleanText {
+  summary: string;
+  plan: string;
+  problems: string;
+  images: string[];
+  keys: string[];
+}
+
+function cleanText(kind: ReportKind, body: { summary: string; plan: string; problems?: string | undefined; images?: string[] | undefined }): CleanText {
+  const summary = checkedText(body.summary, kind === 'weekly' ? '本周总结' : '半月总结', true);
+  const plan = checkedText(body.plan, kind === 'weekly' ? '下周计划' : '下阶段计划', true);
+  const problems = checkedText(body.problems ?? '', '问题与支持', false);
+  const images = body.images ?? [];
+  if (images.length > REPORT_IMAGES_MAX) throw badRequest(`最多上传${REPORT_IMAGES_MAX}张图片`);
+  return { summary, plan, problems, images, keys: uploadKeysOf(images) };
+}
+
+/** Trimmed text within the limit, counted in characters as the counter on the page counts them. */
+function checkedText(value: string, label: string, required: boolean): string {
+  const text = value.trim();
+  if (required && !text) throw badRequest(`请填写${label}`);
+  if ([...text].length > REPORT_TEXT_MAX) throw badRequest(`${label}不能超过${REPORT_TEXT_MAX}字`);
+  return text;
+}
+
+export class ReportsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: ReportKind,
+    private readonly salesOrders: OrdersRepository,
+  ) {}
+
+  private get label() {
+    return REPORT_KIND_LABELS[this.kind];
+  }
+
+  /** The period a body names (the current one when absent); 400 when the day starts no period. */
+  private period(periodStart: string | undefined, now = new Date()): ReportPeriod {
+    if (periodStart === undefined) return periodAt(this.kind, now);
+    const period = periodStartingOn(this.kind, periodStart);
+    if (!period) throw badRequest(this.kind === 'weekly' ? '报告周期必须从周一开始' : '半月报周期必须从1日或16日开始');
+    return period;
+  }
+
+  /** Periods a report may be written for: begun, and at most one period late. */
+  private requireWritable(period: ReportPeriod, now = new Date()): void {
+    if (!periodHasBegun(period, now)) throw badRequest(`该周期尚未开始，不能提交${this.label}`);
+    const earliest = shiftPeriod(periodAt(this.kind, now), -LATE_PERIODS);
+    if (period.start < earliest.start) throw badRequest(`只能提交本期或上一期的${this.label}`);
+  }
+
+  async preview(scope: ReportScope, periodStart: string | undefined): Promise<ReportPreview> {
+    if (!canWriteReport(scope)) throw forbidden(`您不是该站点的成员，不能填写${this.label}`);
+    const period = this.period(periodStart);
+    const snapshot = await periodMetrics(this.db, scope.siteId, scope.userId, period);
+    const [existing] = await this.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(this.ownPeriod(scope, period));
+    return {
+      kind: this.kind,
+      periodStart: period.start,
+      periodEnd: period.end,
+      label: periodLabel(period),
+      siteName: scope.siteName,
+      metrics: toMetrics(snapshot),
+      reportId: existing?.id ?? null,
+      reported: existing !== undefined,
+    };
+  }
+
+  private ownPeriod(scope: ReportScope, period: ReportPeriod): SQL {
+    return and(
+      eq(reports.kind, this.kind),
+      eq(reports.staffId, scope.userId),
+      eq(reports.siteId, scope.siteId),
+      eq(reports.periodStart, period.start),
+    ) as SQL;
+  }
+
+  async create(scope: ReportScope, body: ReportCreateBody): Promise<ReportDetail> {
+    if (!canWriteReport(scope)) throw forbidden(`您不是该站点的成员，不能填写${this.label}`);
+    const period = this.period(body.periodStart);
+    this.requireWritable(period);
+    const text = cleanText(this.kind, body);
+    const id = await this.db.transaction(async (tx) => {
+      await requireUploaded(tx, text.keys);
+      const snapshot = await periodMetrics(tx, scope.siteId, scope.userId, period);
+      // The unique index decides between two concurrent creates: the second inserts nothing.
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          kind: this.kind,
+          staffId: scope.userId,
+          siteId: scope.siteId,
+          periodStart: period.start,
+          periodEnd: period.end,
+          ...snapshot,
+          summary: text.summary,
+          plan: text.plan,
+          problems: text.problems,
+          images: text.images,
+        })
+        .onConflictDoNothing()
+        .returning({ id: reports.id });
+      if (!row) throw conflict(`${periodLabel(period)}的${this.label}已提交，不能重复提交`);
+      return row.id;
+    });
+    return this.detail(scope, id);
+  }
+
+  /** The report if the caller may read it, else 404 (also for another site's or a colleague's). */
+  private async readable(scope: ReportScope, id: number, db: Db | Tx = this.db): Promise<ReportRow & { username: string }> {
+    const [row] = await db
+      .select({ report: reports, username: staff.username })
+      .from(reports)
+      .innerJoin(staff, eq(staff.id, reports.staffId))
+      .where(and(eq(reports.id, id), eq(reports.kind, this.kind)));
+    if (!row || !canReadReport(scope, row.report)) throw notFound(REPORT_NOT_FOUND);
+    return { ...row.report, username: row.username };
+  }
+
+  /** A report with its readers; a leader of the site opening a member's report marks it read. */
+  async detail(scope: ReportScope, id: number): Promise<ReportDetail> {
+    const report = await this.readable(scope, id);
+    if (marksReportRead(scope, report)) await this.markRead(scope, report.id);
+    const readers = await this.db
+      .select({ id: staff.id, username: staff.username, readAt: reportReads.readAt })
+      .from(reportReads)
+      .innerJoin(staff, eq(staff.id, reportReads.leaderId))
+      .where(eq(reportReads.reportId, report.id))
+      .orderBy(asc(reportReads.readAt));
+    const snapshot: MetricsSnapshot = report;
+    return {
+      ...this.summaryOf(report, report.username, readers.length > 0),
+      siteName: scope.siteName,
+      metrics: toMetrics(snapshot),
+      summary: report.summary,
+      plan: report.plan,
+      problems: report.problems,
+      images: report.images,
+      updatedAt: iso(report.updatedAt),
+      readers: readers.map((reader) => ({ leader: { id: reader.id, username: reader.username }, readAt: iso(reader.readAt) })),
+      canEdit: canEditReport(scope, report, readers.length),
+    };
+  }
+
+  private summaryOf(row: ReportRow, username: string, read: boolean): ReportSummary {
+    return {
+      id: row.id,
+      kind: row.kind,
+      siteId: row.siteId,
+      staff: { id: row.staffId, username },
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      label: periodLabel(periodOf(row)),
+      orderAmount: fenToYuan(row.orderAmountFen),
+      completion: completionOf(row.orderAmountFen, row.targetAmountFen),
+      read,
+      createdAt: iso(row.createdAt),
+    };
+  }
+
+  /**
+   * Locks the author's report for a change: the row lock makes a leader's first read wait, so a
+   * report is never changed after it was read.
+   */
+  private async lockForEdit(tx: Tx, scope: ReportScope, id: number): Promise<ReportRow> {
+    const [report] = await tx
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, id), eq(reports.kind, this.kind)))
+      .for('update');
+    if (!report || !canReadReport(scope, report)) throw notFound(REPORT_NOT_FOUND);
+    if (report.staffId !== scope.userId) throw forbidden(`只能修改自己的${this.label}`);
+    const [reads] = await tx.select({ n: count() }).from(reportReads).where(eq(reportReads.reportId, id));
+    if (!canEditReport(scope, report, reads?.n ?? 0)) throw conflict(`${this.label}已被主管查阅，不能再修改或删除`);
+    return report;
+  }
+
+  async update(scope: ReportScope, body: ReportUpdateBody): Promise<ReportDetail> {
+    const text = cleanText(this.kind, body);
+    await this.db.transaction(async (tx) => {
+      await this.lockForEdit(tx, scope, body.id);
+      await requireUploaded(tx, text.keys);
+      await tx
+        .update(reports)
+        .set({ summary: text.summary, plan: text.plan, problems: text.problems, images: text.images, updatedAt: new Date() })
+        .where(eq(reports.id, body.id));
+    });
+    return this.detail(scope, body.id);
+  }
+
+  async delete(scope: ReportScope, id: number): Promise<{ id: number }> {
+    await this.db.transaction(async (tx) => {
+      await this.lockForEdit(tx, scope, id);
+      await tx.delete(reports).where(eq(reports.id, id));
+    });
+    return { id };
+  }
+
+  /** Marks read inside a transaction that first takes a share lock, so an edit in flight finishes first. */
+  async markRead(scope: ReportScope, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('share');
+      if (!report || !canReadReport(scope, report)) throw notFound(REPORT_NOT_FOUND);
+      if (marksReportRead(scope, report)) {
+        await tx.insert(reportReads).values({ reportId: id, leaderId: scope.userId }).onConflictDoNothing();
+      }
+    });
+  }
+
+  async list(scope: ReportScope, body: ReportListBody): Promise<ReportPage> {
+    const { page, pageSize, offset } = paging(body.page, body.pageSize);
+    const conditions: SQL[] = [eq(reports.kind, this.kind), visibleReports(scope)];
+    if ((body.scope ?? 'mine') === 'mine') {
+      conditions.push(eq(reports.staffId, scope.userId));
+    } else {
+      if (!canReadMembersReports(scope)) throw forbidden(`只有主管可以查看成员的${this.label}`);
+      if (body.staffId !== undefined) conditions.push(eq(reports.staffId, body.staffId));
+    }
+    if (body.startDate) conditions.push(gte(reports.periodStart, body.startDate));
+    if (body.endDate) conditions.push(lte(reports.periodStart, body.endDate));
+    const readExists = exists(this.db.select({ one: sql`1` }).from(reportReads).where(eq(reportReads.reportId, reports.id)));
+    if (body.read === 'read') conditions.push(readExists);
+    if (body.read === 'unread') conditions.push(not(readExists));
+    const where = and(...conditions);
+    const [totals] = await this.db.select({ total: count() }).from(reports).where(where);
+    const rows = await this.db
+      .select({ report: reports, username: staff.username, read: isRead })
+      .from(reports)
+      .innerJoin(staff, eq(staff.id, reports.staffId))
+      .where(where)
+      .orderBy(desc(reports.periodStart), asc(staff.id), desc(reports.id))
+      .limit(pageSize)
+      .offset(offset);
+    return { list: rows.map((row) => this.summaryOf(row.report, row.username, row.read)), total: totals?.total ?? 0, page, pageSize };
+  }
+
+  /** The sales behind a report: what its order figures counted. */
+  async orders(scope: ReportScope, body: { id: number; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
+    const report = await this.readable(scope, body.id);
+    const from = parseChinaDay(report.periodStart);
+    const end = parseChinaDay(report.periodEnd);
+    if (!from || !end) throw new Error(`report ${report.id} has a bad period`);
+    return this.salesOrders.salesPaidBetween({
+      siteId: report.siteId,
+      staffId: report.staffId,
+      from,
+      to: addDays(end, 1),
+      page: body.page,
+      pageSize: body.pageSize,
+    });
+  }
+
+  /** The last weeks (or half months) of one person, oldest first, with the report of each when written. */
+  async series(scope: ReportScope, body: { staffId?: number | undefined; weeks?: number | undefined }): Promise<ReportSeries> {
+    const staffId = body.staffId ?? scope.userId;
+    if (!canSeeStaffReports(scope, staffId)) throw notFound(STAFF_NOT_FOUND);
+    if (staffId !== scope.userId) await this.requireSiteMember(scope.siteId, staffId);
+    const count = body.weeks ?? 12;
+    const current = periodAt(this.kind, new Date());
+    const periods = Array.from({ length: count }, (_, index) => shiftPeriod(current, index - count + 1));
+    const written = await this.db
+      .select({ id: reports.id, periodStart: reports.periodStart })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.kind, this.kind),
+          eq(reports.staffId, staffId),
+          eq(reports.siteId, scope.siteId),
+          inArray(
+            reports.periodStart,
+            periods.map((period) => period.start),
+          ),
+        ),
+      );
+    const byStart = new Map(written.map((row) => [row.periodStart, row.id]));
+    const list = [];
+    const targets: TargetCache = new Map();
+    for (const period of periods) {
+      const snapshot = await periodMetrics(this.db, scope.siteId, staffId, period, targets);
+      list.push({ periodStart: period.start, periodEnd: period.end, label: periodLabel(period), metrics: toMetrics(snapshot), reportId: byStart.get(period.start) ?? null });
+    }
+    return { list };
+  }
+
+  private async requireSiteMember(siteId: number, staffId: number): Promise<void> {
+    const [member] = await this.db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(eq(positions.siteId, siteId), eq(positions.staffId, staffId)))
+      .limit(1);
+    if (!member) throw notFound(STAFF_NOT_FOUND);
+  }
+
+  /**
+   * Who has and has not written a period's report at the site. Expected writers are the active
+   * members who are not leaders there; anyone else who wrote one is listed as submitted too.
+   */
+  async team(scope: ReportScope, periodStart: string | undefined): Promise<TeamReport> {
+    if (!canSeeTeamReport(scope)) throw forbidden('您没有查看团队报告的权限');
+    const period = this.period(periodStart);
+    const leaderHere = sql`exists (select 1 from ${positions} p2 where p2.staff_id = ${positions.staffId} and p2.site_id = ${positions.siteId} and p2.is_leader)`;
+    const expected = await this.db
+      .selectDistinct({ id: staff.id, username: staff.username })
+      .from(positions)
+      .innerJoin(staff, eq(staff.id, positions.staffId))
+      .where(and(eq(positions.siteId, scope.siteId), eq(staff.status, 'active'), not(leaderHere)))
+      .orderBy(asc(staff.id));
+    const readByMe = sql<boolean>`exists (select 1 from ${reportReads} where ${reportReads.reportId} = ${reports.id} and ${reportReads.leaderId} = ${scope.userId})`.mapWith(Boolean);
+    const written = await this.db
+      .select({ report: reports, username: staff.username, read: isRead, readByMe })
+      .from(reports)
+      .innerJoin(staff, eq(staff.id, reports.staffId))
+      .where(and(eq(reports.kind, this.kind), eq(reports.siteId, scope.siteId), eq(reports.periodStart, period.start)))
+      .orderBy(asc(reports.createdAt), asc(reports.id));
+    const wrote = new Set(written.map((row) => row.report.staffId));
+    const missing: StaffRef[] = expected.filter((person) => !wrote.has(person.id));
+    return {
+      kind: this.kind,
+      siteId: scope.siteId,
+      siteName: scope.siteName,
+      periodStart: period.start,
+      periodEnd: period.end,
+      label: periodLabel(period),
+      submitted: written.map((row) => ({
+        staff: { id: row.report.staffId, username: row.username },
+        reportId: row.report.id,
+        orderAmount: fenToYuan(row.report.orderAmountFen),
+        completion: completionOf(row.report.orderAmountFen, row.report.targetAmountFen),
+        createdAt: iso(row.report.createdAt),
+        readByMe: row.readByMe,
+        read: row.read,
+      })),
+      missing,
+      readOnly: !scope.isLeader,
+    };
+  }
+
+  /** The full report for the PDF, checked like the detail but never marking it read. */
+  async forPdf(scope: ReportScope, id: number): Promise<ReportDetail> {
+    const report = await this.readable(scope, id);
+    const readers = await this.db.select({ n: count() }).from(reportReads).where(eq(reportReads.reportId, id));
+    const snapshot: MetricsSnapshot = report;
+    return {
+      ...this.summaryOf(report, report.username, (readers[0]?.n ?? 0) > 0),
+      siteName: scope.siteName,
+      metrics: toMetrics(snapshot),
+      summary: report.summary,
+      plan: report.plan,
+      problems: report.problems,
+      images: report.images,
+      updatedAt: iso(report.updatedAt),
+      readers: [],
+      canEdit: false,
+    };
+  }
+}

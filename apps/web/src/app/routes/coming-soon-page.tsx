@@ -1,3 +1,0 @@
-import { ComingSoon } from '../../components/coming-soon';
-
-export default ComingSoon;

@@ -1,0 +1,49 @@
+import { Button } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
+import { PagedList } from '../../components/paged-list';
+import { routeUrl } from '../../config/paths';
+import { useReportList } from '../../features/reports/api/get-report-list';
+import { ReportCard } from '../../features/reports/components/report-card';
+import { ReportDetailView } from '../../features/reports/components/report-detail-view';
+import { nav } from '../../lib/navigation';
+import { parseId } from '../../lib/query-params';
+
+const MINE = { scope: 'mine' as const };
+
+function HalfMonthList() {
+  const list = useReportList('halfMonth', MINE);
+  return (
+    <div data-testid="half-month-history">
+      <div className="section">
+        <Button block color="primary" onClick={() => {
+            nav.navigateTo(routeUrl('addReport'));
+          }} data-testid="half-month-add">
+          写本期半月报
+        </Button>
+      </div>
+      <PagedList
+        query={list}
+        empty="暂无半月报"
+        header={(total) => <div className="list-total muted">共 {total} 份</div>}
+        renderItem={(report) => <ReportCard key={report.id} report={report} onOpen={() => nav.navigateTo(routeUrl('historicalReportRecords', { id: report.id }))} />}
+        testId="half-month-list"
+      />
+    </div>
+  );
+}
+
+/** 历史记录: my half-month reports; `?id=` shows one (also a member's, for leaders from 员工报告). */
+export default function HistoricalReportRecordsPage() {
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  if (!id) return <HalfMonthList />;
+  return (
+    <ReportDetailView
+      kind="halfMonth"
+      id={id}
+      onPdf={() => nav.navigateTo(routeUrl('viewPdf', { kind: 'halfMonth', id }))}
+      onEdit={() => nav.navigateTo(routeUrl('addReport', { id }))}
+      onDeleted={() => nav.redirectTo(routeUrl('historicalReportRecords'))}
+    />
+  );
+}

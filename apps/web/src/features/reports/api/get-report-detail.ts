@@ -1,0 +1,32 @@
+import type { ReportDetail, ReportKind } from '@sales/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { request } from '../../../lib/api-client';
+import { REPORT_API } from '../report-api';
+import { reportKeys } from './query-keys';
+import { useSiteId } from './use-site-id';
+
+/** POST …/detail; a leader of the site opening a member's report marks it read. */
+export const getReportDetail = (kind: ReportKind, siteId: number, id: number, signal?: AbortSignal) =>
+  request<ReportDetail>({ url: `${REPORT_API[kind]}/detail`, method: 'POST', data: { siteId, id }, signal, hideErrorToast: true });
+
+export const reportDetailQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
+  queryOptions({
+    queryKey: reportKeys.detail(kind, siteId, id),
+    queryFn: ({ signal }) => getReportDetail(kind, siteId ?? 0, id, signal),
+    enabled: siteId !== null,
+  });
+
+export function useReportDetail(kind: ReportKind, id: number) {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  const query = useQuery(reportDetailQueryOptions(kind, siteId, id));
+  const read = query.data?.read;
+  // Opening a report may have marked it read: the lists and the team report show read status.
+  useEffect(() => {
+    if (read === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: [...reportKeys.all(kind, siteId), 'team'] });
+    void queryClient.invalidateQueries({ queryKey: [...reportKeys.all(kind, siteId), 'list'] });
+  }, [queryClient, kind, siteId, id, read]);
+  return query;
+}

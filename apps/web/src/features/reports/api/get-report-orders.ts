@@ -1,0 +1,24 @@
+import type { OrderPage, ReportKind } from '@sales/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
+import { REPORT_API } from '../report-api';
+import { reportKeys } from './query-keys';
+import { useSiteId } from './use-site-id';
+
+/** POST …/orders: the sales a report's order figures counted. */
+export const getReportOrders = (kind: ReportKind, body: { siteId: number; id: number; page: number; pageSize: number }, signal?: AbortSignal) =>
+  request<OrderPage>({ url: `${REPORT_API[kind]}/orders`, method: 'POST', data: body, signal });
+
+export const reportOrdersQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
+  infiniteQueryOptions({
+    queryKey: reportKeys.orders(kind, siteId, id),
+    queryFn: ({ pageParam, signal }) => getReportOrders(kind, { siteId: siteId ?? 0, id, page: pageParam, pageSize: PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: siteId !== null && id > 0,
+  });
+
+export function useReportOrders(kind: ReportKind, id: number) {
+  return useInfiniteQuery(reportOrdersQueryOptions(kind, useSiteId(), id));
+}

@@ -1,0 +1,29 @@
+import type { ReportKind, ReportPreview } from '@sales/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { REPORT_API } from '../report-api';
+import { reportKeys } from './query-keys';
+import { useSiteId } from './use-site-id';
+
+/**
+ * POST …/before/create: the period's metrics so far and whether it is reported. The weekly call is
+ * SPEC §7's /seller/weekly/staff/before/create, whose siteId the request layer adds.
+ */
+export const getReportPreview = (kind: ReportKind, siteId: number, periodStart: string | undefined, signal?: AbortSignal) =>
+  request<ReportPreview>({
+    url: `${REPORT_API[kind]}/before/create`,
+    method: 'POST',
+    data: kind === 'weekly' ? { periodStart } : { siteId, periodStart },
+    signal,
+  });
+
+export const reportPreviewQueryOptions = (kind: ReportKind, siteId: number | null, periodStart?: string) =>
+  queryOptions({
+    queryKey: reportKeys.preview(kind, siteId, periodStart),
+    queryFn: ({ signal }) => getReportPreview(kind, siteId ?? 0, periodStart, signal),
+    enabled: siteId !== null,
+  });
+
+export function useReportPreview(kind: ReportKind, periodStart?: string) {
+  return useQuery(reportPreviewQueryOptions(kind, useSiteId(), periodStart));
+}

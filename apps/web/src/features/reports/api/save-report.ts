@@ -1,0 +1,38 @@
+import type { ReportCreateBody, ReportDetail, ReportKind, ReportUpdateBody } from '@sales/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { REPORT_API } from '../report-api';
+import { reportKeys } from './query-keys';
+import { useSiteId } from './use-site-id';
+
+/** POST …/create. */
+export const createReport = (kind: ReportKind, body: ReportCreateBody) => request<ReportDetail>({ url: `${REPORT_API[kind]}/create`, method: 'POST', data: body });
+
+/** POST …/update (the author, until a leader has read it). */
+export const updateReport = (kind: ReportKind, body: ReportUpdateBody) => request<ReportDetail>({ url: `${REPORT_API[kind]}/update`, method: 'POST', data: body });
+
+/** POST …/delete (the author, until a leader has read it). */
+export const deleteReport = (kind: ReportKind, siteId: number, id: number) =>
+  request<{ id: number }>({ url: `${REPORT_API[kind]}/delete`, method: 'POST', data: { siteId, id } });
+
+type SaveInput = Omit<ReportCreateBody, 'siteId'> & { id?: number };
+
+/** Creates, or updates when an id is given; refreshes every report query of the kind. */
+export function useSaveReport(kind: ReportKind) {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, periodStart, ...text }: SaveInput) =>
+      id ? updateReport(kind, { siteId: siteId ?? 0, id, ...text }) : createReport(kind, { siteId: siteId ?? 0, periodStart, ...text }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all(kind, siteId) }),
+  });
+}
+
+export function useDeleteReport(kind: ReportKind) {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteReport(kind, siteId ?? 0, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all(kind, siteId) }),
+  });
+}

@@ -1,0 +1,34 @@
+import type { ReportMetrics } from '@sales/contract';
+import { CompletionBar } from '../../../components/completion-bar';
+import { Figure } from '../../../components/figure';
+import { Money } from '../../../components/money';
+
+/** The computed figures of a period, read-only: amount against target, orders, new customers, follow-ups. */
+export function MetricsCard({ title, subtitle, metrics, testId = 'report-metrics' }: { title: string; subtitle?: string; metrics: ReportMetrics; testId?: string }) {
+  return (
+    <section className="detail-header" data-testid={testId}>
+      <div className="detail-header__line">
+        <strong>{title}</strong>
+        {subtitle && <span className="muted">{subtitle}</span>}
+      </div>
+      <div className="detail-header__line">
+        <Money value={metrics.orderAmount} className="detail-header__amount" testId="report-metrics-amount" />
+        <span className="muted">
+          目标 <Money value={metrics.targetAmount} />
+        </span>
+      </div>
+      <CompletionBar rate={metrics.completion} />
+      <div className="figures">
+        <Figure label={`订单数 / 目标${metrics.targetOrders}`} testId="report-metrics-orders">
+          {metrics.orderCount}
+        </Figure>
+        <Figure label={`新客户 / 目标${metrics.targetNewCustomers}`} testId="report-metrics-new-customers">
+          {metrics.newCustomers}
+        </Figure>
+        <Figure label="跟进次数" testId="report-metrics-follow-ups">
+          {metrics.followUps}
+        </Figure>
+      </div>
+    </section>
+  );
+}

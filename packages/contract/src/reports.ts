@@ -1,0 +1,188 @@
+/**
+ * 周报 and 半月报: the API contract of /seller/weekly/staff/ and /seller/halfmonth/staff/
+ * (DESIGN §4). Both kinds share these shapes; money is yuan with up to two decimals.
+ */
+import Type from 'typebox';
+import { ID_MAX, PAGE_SIZE_MAX } from './sales-domain.js';
+import { REPORT_IMAGES_MAX, REPORT_KINDS, REPORT_TEXT_MAX } from './report-periods.js';
+import { OrderPage, StaffRef } from './sales.js';
+
+const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
+const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }));
+const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }));
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Timestamp = Type.String();
+// Length is checked after trimming by the server, with a message naming the field; the schema
+// bound only keeps absurd bodies out.
+const Text = Type.String({ maxLength: REPORT_TEXT_MAX * 4 });
+const Images = Type.Array(Type.String({ maxLength: 200 }), { maxItems: REPORT_IMAGES_MAX });
+
+export const ReportKindSchema = Type.Enum(REPORT_KINDS);
+
+/** The figures of a period: computed live before writing, snapshotted in a report. */
+export const ReportMetrics = Type.Object({
+  orderCount: Type.Integer(),
+  orderAmount: Type.Number(),
+  newCustomers: Type.Integer(),
+  followUps: Type.Integer(),
+  targetAmount: Type.Number(),
+  targetOrders: Type.Integer(),
+  targetNewCustomers: Type.Integer(),
+  /** Order amount over target amount, 0–∞ (1 = 100 %); null when there is no target. */
+  completion: Nullable(Type.Number()),
+});
+export type ReportMetrics = Type.Static<typeof ReportMetrics>;
+
+/** before/create: the period (its first day; the current one when absent). */
+export const ReportPeriodBody = Type.Object({ siteId: SiteId, periodStart: Type.Optional(Day) });
+export type ReportPeriodBody = Type.Static<typeof ReportPeriodBody>;
+
+export const ReportPreview = Type.Object({
+  kind: ReportKindSchema,
+  periodStart: Day,
+  periodEnd: Day,
+  label: Type.String(),
+  siteName: Type.String(),
+  metrics: ReportMetrics,
+  /** The caller's report of this period, when written. */
+  reportId: Nullable(Type.Integer()),
+  reported: Type.Boolean(),
+});
+export type ReportPreview = Type.Static<typeof ReportPreview>;
+
+export const ReportCreateBody = Type.Object({
+  siteId: SiteId,
+  periodStart: Day,
+  summary: Text,
+  plan: Text,
+  problems: Type.Optional(Text),
+  images: Type.Optional(Images),
+});
+export type ReportCreateBody = Type.Static<typeof ReportCreateBody>;
+
+export const ReportUpdateBody = Type.Object({
+  siteId: SiteId,
+  id: Id,
+  summary: Text,
+  plan: Text,
+  problems: Type.Optional(Text),
+  images: Type.Optional(Images),
+});
+export type ReportUpdateBody = Type.Static<typeof ReportUpdateBody>;
+
+export const ReportIdBody = Type.Object({ siteId: SiteId, id: Id });
+export type ReportIdBody = Type.Static<typeof ReportIdBody>;
+
+/** The caller's own reports, or (leaders, reportAllSites) the site's with filters. */
+export const ReportListBody = Type.Object({
+  siteId: SiteId,
+  page: Page,
+  pageSize: PageSize,
+  /** mine (default): the caller's; members: everyone's at the site the caller may read. */
+  scope: Type.Optional(Type.Union([Type.Literal('mine'), Type.Literal('members')])),
+  staffId: Type.Optional(Id),
+  /** Only periods starting on or after / on or before these days. */
+  startDate: Type.Optional(Day),
+  endDate: Type.Optional(Day),
+  /** Read by at least one leader, or by none. */
+  read: Type.Optional(Type.Union([Type.Literal('read'), Type.Literal('unread')])),
+});
+export type ReportListBody = Type.Static<typeof ReportListBody>;
+
+export const ReportSummary = Type.Object({
+  id: Type.Integer(),
+  kind: ReportKindSchema,
+  siteId: Type.Integer(),
+  staff: StaffRef,
+  periodStart: Day,
+  periodEnd: Day,
+  label: Type.String(),
+  orderAmount: Type.Number(),
+  completion: Nullable(Type.Number()),
+  /** Read by at least one leader of the site. */
+  read: Type.Boolean(),
+  createdAt: Timestamp,
+});
+export type ReportSummary = Type.Static<typeof ReportSummary>;
+
+export const ReportPage = Type.Object({
+  list: Type.Array(ReportSummary),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type ReportPage = Type.Static<typeof ReportPage>;
+
+export const ReportDetail = Type.Object({
+  ...ReportSummary.properties,
+  siteName: Type.String(),
+  metrics: ReportMetrics,
+  summary: Type.String(),
+  plan: Type.String(),
+  problems: Type.String(),
+  images: Type.Array(Type.String()),
+  updatedAt: Timestamp,
+  readers: Type.Array(Type.Object({ leader: StaffRef, readAt: Timestamp })),
+  /** The author may still change or delete it (no leader has read it). */
+  canEdit: Type.Boolean(),
+});
+export type ReportDetail = Type.Static<typeof ReportDetail>;
+
+export const ReportOrdersBody = Type.Object({ siteId: SiteId, id: Id, page: Page, pageSize: PageSize });
+export type ReportOrdersBody = Type.Static<typeof ReportOrdersBody>;
+export const ReportOrders = OrderPage;
+
+/** The weekly series for historyWeekly: the caller's, or a member's for leaders. */
+export const ReportSeriesBody = Type.Object({
+  siteId: SiteId,
+  staffId: Type.Optional(Id),
+  weeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 52, default: 12 })),
+});
+export type ReportSeriesBody = Type.Static<typeof ReportSeriesBody>;
+
+export const ReportSeriesPoint = Type.Object({
+  periodStart: Day,
+  periodEnd: Day,
+  label: Type.String(),
+  metrics: ReportMetrics,
+  reportId: Nullable(Type.Integer()),
+});
+export const ReportSeries = Type.Object({ list: Type.Array(ReportSeriesPoint) });
+export type ReportSeries = Type.Static<typeof ReportSeries>;
+
+/** Team report: who has and has not written the period's report at a site. */
+export const TeamReportBody = Type.Object({ siteId: SiteId, periodStart: Type.Optional(Day) });
+export type TeamReportBody = Type.Static<typeof TeamReportBody>;
+
+export const TeamReport = Type.Object({
+  kind: ReportKindSchema,
+  siteId: Type.Integer(),
+  siteName: Type.String(),
+  periodStart: Day,
+  periodEnd: Day,
+  label: Type.String(),
+  submitted: Type.Array(
+    Type.Object({
+      staff: StaffRef,
+      reportId: Type.Integer(),
+      orderAmount: Type.Number(),
+      completion: Nullable(Type.Number()),
+      createdAt: Timestamp,
+      /** Read by the caller (a leader's own read/unread). */
+      readByMe: Type.Boolean(),
+      read: Type.Boolean(),
+    }),
+  ),
+  missing: Type.Array(StaffRef),
+  /** The caller marks reports read by opening them (leaders of the site only). */
+  readOnly: Type.Boolean(),
+});
+export type TeamReport = Type.Static<typeof TeamReport>;
+
+/** Query of the PDF downloads (GET, so a plain link or pdf.js can fetch them). */
+export const ReportPdfQuery = Type.Object({ siteId: SiteId, id: Id });
+export type ReportPdfQuery = Type.Static<typeof ReportPdfQuery>;
+export const TeamReportPdfQuery = Type.Object({ siteId: SiteId, periodStart: Type.Optional(Day) });
+export type TeamReportPdfQuery = Type.Static<typeof TeamReportPdfQuery>;
