@@ -10,7 +10,7 @@ import {
   type ReportSeries,
   type TeamReport,
 } from '@sales/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,11 @@ describe('before/create', () => {
   });
 
   it('spreads the monthly standard by days: half of a 30-day month, a week across a month end, February', async () => {
-    // Site defaults, and 张伟's own standard for November, which wins over the default.
+    // Site defaults, and 张伟's own standard for November, which wins over the default (replacing
+    // what the demo seed set for those months).
+    await server.db
+      .delete(performanceStandards)
+      .where(and(eq(performanceStandards.siteId, 101), inArray(performanceStandards.month, ['2025-10', '2025-11', '2026-02'])));
     await server.db.insert(performanceStandards).values([
       { siteId: 101, staffId: null, month: '2025-10', targetAmountFen: 3_100_000, targetOrders: 62, targetNewCustomers: 31 },
       { siteId: 101, staffId: null, month: '2025-11', targetAmountFen: 9_000_000, targetOrders: 90, targetNewCustomers: 30 },
