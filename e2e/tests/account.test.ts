@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AccountForms } from '../support/account-pages';
-import { DEMO_PASSWORD, LI_NA, ZHANG_WEI, type DemoAccount } from '../support/accounts';
+import { DEMO_PASSWORD, LI_NA, WANG_QIANG, ZHANG_WEI, type DemoAccount } from '../support/accounts';
 import { apiLogin, call, latestSmsCode } from '../support/api';
 import { useApp } from '../support/app';
 
@@ -13,21 +13,24 @@ interface Member {
   isLeader: boolean;
 }
 
-/** Salespeople of 华南大区 beyond the demo accounts, so the account changes here touch no other test's user. */
-async function salespeopleOf201(): Promise<DemoAccount[]> {
-  const leader = await apiLogin({ phone: '13800000004', name: '刘洋', sites: ['华南大区'], seesHome: true });
-  const { body } = await call<{ list: Member[] }>('POST', '/seller/fenghe/staff/staff/list', { token: leader.token, body: { siteId: 201, pageSize: 100 } });
+/**
+ * Salespeople of 华东二部 beyond the demo accounts, so the account changes here touch no other
+ * test's user. Listed by 王强, who leads 华东二部 and so sees their full phone numbers.
+ */
+async function salespeopleOf102(): Promise<DemoAccount[]> {
+  const leader = await apiLogin(WANG_QIANG);
+  const { body } = await call<{ list: Member[] }>('POST', '/seller/fenghe/staff/staff/list', { token: leader.token, body: { siteId: 102, pageSize: 100 } });
   return body.data.list
     .filter((member) => !member.isLeader && !member.phone.startsWith('1380000000'))
-    .map((member) => ({ phone: member.phone, name: member.username, sites: ['华南大区'], seesHome: false }));
+    .map((member) => ({ phone: member.phone, name: member.username, sites: ['华东二部'], seesHome: false }));
 }
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 describe('account', () => {
   test('changes the phone with a code to each number, stays logged in with the new one, and logs in with it later', async () => {
-    const [member] = await salespeopleOf201();
-    if (!member) throw new Error('no extra salesperson at 华南大区');
+    const [member] = await salespeopleOf102();
+    if (!member) throw new Error('no extra salesperson at 华东二部');
     const newPhone = '13912340001';
     const app = await harness.newApp();
     const forms = new AccountForms(app.page);
@@ -71,9 +74,9 @@ describe('account', () => {
   });
 
   test('a password changed in one browser ends the session in the other with 登录过期，请重新登录', async () => {
-    const members = await salespeopleOf201();
+    const members = await salespeopleOf102();
     const member = members[1];
-    if (!member) throw new Error('a second extra salesperson at 华南大区 is needed');
+    if (!member) throw new Error('a second extra salesperson at 华东二部 is needed');
     const here = await harness.newApp();
     const elsewhere = await harness.newApp();
     await here.signIn(member);
@@ -145,9 +148,9 @@ describe('account', () => {
   });
 
   test('deletes the account after a code and a final confirmation, and lands on deregister', async () => {
-    const members = await salespeopleOf201();
+    const members = await salespeopleOf102();
     const member = members[2];
-    if (!member) throw new Error('a third extra salesperson at 华南大区 is needed');
+    if (!member) throw new Error('a third extra salesperson at 华东二部 is needed');
     const app = await harness.newApp();
     const forms = new AccountForms(app.page);
     await app.signIn(member);
