@@ -3,6 +3,7 @@ import { BadLinkState, CardSkeleton, EmptyState, RecordErrorState } from '../../
 import { Money } from '../../components/money';
 import { TapCard } from '../../components/tap-card';
 import { routeUrl } from '../../config/paths';
+import { ResetStaffPasswordButton } from '../../features/account/components/reset-staff-password-button';
 import { useSession } from '../../features/auth/session-store';
 import { FiguresPanel } from '../../features/performance/components/figures-panel';
 import { PerformanceToolbar } from '../../features/performance/components/performance-toolbar';
@@ -27,6 +28,7 @@ function MemberDetailPage({ id }: { id: number }) {
   return (
     <>
       <MemberHeader member={member} onCustomers={isLeader ? () => nav.navigateTo(routeUrl('allCustomers', { owner: member.id })) : undefined} />
+      {isLeader && !member.isLeader ? <ResetStaffPasswordButton staffId={member.id} name={member.username} /> : null}
       <PerformanceToolbar ranges={member.ranges} />
       <div className={detail.isPlaceholderData ? 'is-refreshing' : undefined}>
         <FiguresPanel figures={member.figures} ranges={member.ranges} testId="member-figures" />
