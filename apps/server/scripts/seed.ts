@@ -1,0 +1,33 @@
+/**
+ * npm run seed -- [--scale N]: migrates the database of DATABASE_URL (or the PGlite database in
+ * DATA_DIR) and loads the demo data at N× its size (default SEED_SCALE, else 1), printing how long
+ * each step took. Steps already loaded are skipped, as at server start; this command has no
+ * start-up time limit, so it is the way to fill a database with 100× the demo data.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../src/db/client.js';
+import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
+import { loadConfig, parseSeedScale } from '../src/env.js';
+
+const { values } = parseArgs({ options: { scale: { type: 'string' } } });
+const config = loadConfig();
+const scale = values.scale === undefined ? config.seedScale : parseSeedScale(values.scale);
+const target = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+console.log(`seeding ${target} at ${scale}×`);
+
+const began = performance.now();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  afterMigrate: async (db) => {
+    for (const step of SEED_STEPS) {
+      const started = performance.now();
+      const ran = await seedDemoData(db, [step], { scale });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(ran.length > 0 ? `${step.key}: ${seconds} s` : `${step.key}: already loaded`);
+    }
+  },
+});
+await database.close();
+console.log(`done in ${((performance.now() - began) / 1000).toFixed(1)} s`);
