@@ -5,6 +5,7 @@ import {
   startOfChinaQuarter,
   startOfChinaWeek,
   startOfChinaYear,
+  type DayRange,
 } from '@sales/contract';
 
 /** The period shortcuts of SCREENS.md ("one period picker used everywhere"), plus 全部. */
@@ -22,28 +23,9 @@ export const PERIOD_LABELS: Record<PeriodKey, string> = {
   custom: '自定义',
 };
 
-/** A range of China-time calendar days, both ends included, 'YYYY-MM-DD'. */
-export interface DayRange {
-  startDate: string;
-  endDate: string;
-}
+export type { DayRange };
 
 export type Period = { key: Exclude<PeriodKey, 'custom'> } | { key: 'custom'; range: DayRange };
-
-/**
- * The shortcuts of performance pages (DESIGN §4): figures always cover a bounded period, so
- * there is no 全部时间 or 今天, and a custom range spans at most a year.
- */
-export const PERFORMANCE_PERIOD_KEYS = ['week', 'month', 'lastMonth', 'quarter', 'year', 'custom'] as const satisfies readonly PeriodKey[];
-
-/** The longest custom range of performance pages, in days (a leap year included). */
-export const MAX_PERFORMANCE_RANGE_DAYS = 366;
-
-/** How many calendar days a range covers, both ends included. */
-export function rangeDays(range: DayRange): number {
-  const day = (value: string) => Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)));
-  return Math.round((day(range.endDate) - day(range.startDate)) / 86_400_000) + 1;
-}
 
 /** The days a period covers as of `now`; null for 全部时间. Weeks start on Monday. */
 export function periodRange(period: Period, now: Date = new Date()): DayRange | null {

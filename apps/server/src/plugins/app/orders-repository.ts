@@ -99,8 +99,12 @@ export class OrdersRepository {
 
   /** A page of orders, newest first, with the count and amount of the whole filtered set. */
   async list(scope: SalesScope, body: OrderListBody): Promise<OrderPage> {
-    const { page, pageSize, offset } = paging(body.page, body.pageSize);
-    const where = this.conditions(scope, body);
+    return this.page(this.conditions(scope, body), orders.createdAt, body);
+  }
+
+  /** One page of the orders `where` selects, latest `newestBy` first, and the whole set's totals. */
+  private async page(where: SQL, newestBy: typeof orders.createdAt | typeof orders.paidAt, pageOf: { page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
+    const { page, pageSize, offset } = paging(pageOf.page, pageOf.pageSize);
     const [totals] = await this.db
       .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
       .from(orders)
@@ -111,7 +115,7 @@ export class OrdersRepository {
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .leftJoin(staff, eq(staff.id, orders.staffId))
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(desc(newestBy), desc(orders.id))
       .limit(pageSize)
       .offset(offset);
     const total = totals?.count ?? 0;
@@ -124,29 +128,14 @@ export class OrdersRepository {
    * on its refunded day). A report's order list shows them with their current status.
    */
   async salesPaidBetween(q: { siteId: number; staffId: number; from: Date; to: Date; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
-    const { page, pageSize, offset } = paging(q.page, q.pageSize);
     const where = and(
       eq(orders.siteId, q.siteId),
       eq(orders.staffId, q.staffId),
       inArray(orders.status, [...SALES_STATUSES, 'refunded']),
       gte(orders.paidAt, q.from),
       lt(orders.paidAt, q.to),
-    );
-    const [totals] = await this.db
-      .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
-      .from(orders)
-      .where(where);
-    const rows = await this.db
-      .select(summaryColumns)
-      .from(orders)
-      .innerJoin(customers, eq(customers.id, orders.customerId))
-      .leftJoin(staff, eq(staff.id, orders.staffId))
-      .where(where)
-      .orderBy(desc(orders.paidAt), desc(orders.id))
-      .limit(pageSize)
-      .offset(offset);
-    const total = totals?.count ?? 0;
-    return { list: rows.map(toSummary), total, page, pageSize, summary: { count: total, amount: fenToYuan(totals?.amountFen ?? 0) } };
+    ) as SQL;
+    return this.page(where, orders.paidAt, q);
   }
 
   /** Rows for the CSV export, newest first, at most `limit`, each with its items in one text. */
