@@ -28,6 +28,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // The reliability and security campaign (npm run test:security): fuzzing, the authorization
+        // matrix, crashes, load and several instances. Run apart from the server suite, one file at a time.
+        test: {
+          name: 'security',
+          include: ['apps/server/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
