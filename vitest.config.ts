@@ -23,7 +23,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A fresh seeded PGlite per file takes seconds when idle but minutes on a saturated machine.
+          hookTimeout: 180_000,
           fileParallelism: true,
           maxWorkers: 2,
         },
