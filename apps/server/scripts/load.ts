@@ -10,8 +10,10 @@
  * report create (salespeople: 200, or 409 when the week is already written) or the team report
  * (leaders: 200 with teamReportAuth or reportAllSites, 403 without).
  *
- * The throttles stay as in production: a successful login resets its phone's counter and gives
- * back its address's count, so 200 logins of right passwords from one address never trip them.
+ * The throttles stay as in production. Password tries are counted before the password is checked
+ * (so parallel guesses cannot slip past), which means 200 simultaneous logins from one address
+ * would meet the 30-per-address limit; as behind the production proxy, the server runs with
+ * TRUST_PROXY=true and each simulated user comes from its own address in X-Forwarded-For.
  *
  * Prints a table of every call (count, errors, p50, p99, max) and exits 1 on any unexpected
  * answer. LOAD_USERS (default 200), LOAD_SECONDS (default 60).
@@ -78,23 +80,24 @@ async function main(): Promise<void> {
   // Every active staff member; every demo account has the demo password.
   const staffRows = ((await opened.db.execute(sql`select phone from staff where status = 'active' order by id`)) as unknown as { rows: { phone: string }[] }).rows;
   await opened.close();
-  const server = await startServer(database, { env: { LOG_LEVEL: 'warn' }, timeoutMs: 300_000 });
+  const server = await startServer(database, { env: { LOG_LEVEL: 'warn', TRUST_PROXY: 'true' }, timeoutMs: 300_000 });
   const base = server.baseUrl;
   const deadline = Date.now() + SECONDS * 1000;
   let journeys = 0;
 
   const user = async (index: number) => {
     const phone = staffRows[index % staffRows.length]?.phone ?? '';
-    const login = await step<{ token: string }>('login', [200], () => apiCall(base, '/seller/user/v2/login', { body: { phone, password: PASSWORD } }));
+    const headers = { 'x-forwarded-for': `10.77.${index >> 8}.${index & 255}` };
+    const login = await step<{ token: string }>('login', [200], () => apiCall(base, '/seller/user/v2/login', { headers, body: { phone, password: PASSWORD } }));
     if (!login) return;
     const token = login.data.token;
     let once = true;
     while (Date.now() < deadline) {
-      const info = await step<UserInfoData>('user/info', [200], () => apiCall(base, '/seller/user/info', { token, body: {} }));
+      const info = await step<UserInfoData>('user/info', [200], () => apiCall(base, '/seller/user/info', { token, headers, body: {} }));
       const position = info?.data.positionUsers[0];
       if (!info || !position) return;
       const siteId = position.departmentId;
-      const staffCall = <T>(path: string, body: Record<string, unknown>) => apiCall<T>(base, `/seller/fenghe/staff/${path}`, { token, body: { siteId, ...body } });
+      const staffCall = <T>(path: string, body: Record<string, unknown>) => apiCall<T>(base, `/seller/fenghe/staff/${path}`, { token, headers, body: { siteId, ...body } });
       await step('performance/home', [200], () => staffCall('performance/home', {}));
       const customers = await step<{ list: { id: number }[] }>('customer/list', [200], () => staffCall('customer/list', { page: 1 + (journeys % 3), pageSize: 20 }));
       const customer = customers?.data.list[journeys % Math.max(1, customers.data.list.length)];
@@ -103,19 +106,20 @@ async function main(): Promise<void> {
       const order = orders?.data.list[journeys % Math.max(1, orders.data.list.length)];
       if (order) await step('order/detail', [200], () => staffCall('order/detail', { id: order.id }));
       const before = await step<{ periodStart: string }>('weekly/before/create', [200], () =>
-        apiCall(base, '/seller/weekly/staff/before/create', { token, body: { siteId } }),
+        apiCall(base, '/seller/weekly/staff/before/create', { token, headers, body: { siteId } }),
       );
       if (once && before) {
         once = false;
         if (position.isLeader) {
           const allowed = info.data.teamReportAuth || info.data.reportAllSites;
           await step(allowed ? 'weekly/team' : 'weekly/team (403 expected)', [allowed ? 200 : 403], () =>
-            apiCall(base, '/seller/weekly/staff/team', { token, body: { siteId } }),
+            apiCall(base, '/seller/weekly/staff/team', { token, headers, body: { siteId } }),
           );
         } else {
           await step('weekly/create (200 or 409)', [200, 409], () =>
             apiCall(base, '/seller/weekly/staff/create', {
               token,
+              headers,
               body: { siteId, periodStart: before.data.periodStart, summary: '本周拜访客户 12 家，新签 2 家', plan: '下周跟进重点客户' },
             }),
           );
