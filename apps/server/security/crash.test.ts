@@ -244,7 +244,7 @@ describe(`kill -9 during a burst of writes (${process.env.DATABASE_URL ? 'Postgr
             db,
             sql`select c.owner_id,
                   (select staff_id from customer_bindings where customer_id = c.id and unbound_at is null) as open_staff,
-                  (select count(*)::int from audit_log where action in ('customer.bind', 'customer.transfer') and detail like ${`customer ${write.customerId}%`} and target_id = ${write.staffId}) as audited
+                  (select count(*)::int from audit_log where action in ('customer.bind', 'customer.transfer') and (detail = ${`customer ${write.customerId}`} or detail like ${`customer ${write.customerId} from %`}) and target_id = ${write.staffId}) as audited
                 from customers c where c.id = ${write.customerId}`,
           );
           expect(row, `binding of customer ${write.customerId}`).toEqual({ owner_id: write.staffId, open_staff: write.staffId, audited: 1 });
