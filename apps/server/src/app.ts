@@ -29,10 +29,25 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * The server's pino settings: JSON lines at the configured level. Request lines carry method, URL
+ * and address only (no bodies); headers that hold credentials are censored wherever a log line
+ * would show them (a request or an error serialiser).
+ */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]', 'err.config.headers', '*.password', '*.oldPassword', '*.token', '*.ticket'],
+      censor: '[redacted]',
+    },
+  };
+}
+
 /** Builds the whole server: plugins, then domain services, then routes. */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: logger ?? loggerOptions(config),
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
     // The first start migrates and loads the demo data (seconds on PGlite, minutes at SEED_SCALE=100).

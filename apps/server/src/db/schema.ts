@@ -115,8 +115,9 @@ export const accountTickets = pgTable(
 );
 
 /**
- * Audit log of account actions: who, what, on whom, when and from which address — never a
- * password, code or ticket. Append-only: a trigger of migration 0004 refuses updates and deletes.
+ * Audit log of sensitive actions (logins, account changes, bindings, standards, exports): who,
+ * what, on whom, when and from which address — never a password, code or ticket. Append-only: a
+ * trigger of migration 0006 refuses updates, deletes and truncation.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -127,9 +128,16 @@ export const auditLog = pgTable(
     targetId: integer('target_id').references(() => staff.id),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 256 }),
+    /** What the action touched beyond a person (`customer 12`, `site 101 month 2026-05`, `rows 120`); never a secret. */
+    detail: varchar('detail', { length: 256 }),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_target_idx').on(t.targetId, t.createdAt)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Fixed-window counters for throttling when no Redis is configured. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/db/schema.js';
 import { call, expectFailure, type FilePart, JPEG_BYTES, login, multipartBody, PHONES, PNG_1X1, pngOfSize, useTestServer } from '../helper.js';
@@ -99,6 +99,43 @@ describe('POST /seller/upload/img', () => {
 
   it('asks for a multipart form', async () => {
     expectFailure(await call(server.app, 'POST', '/seller/upload/img', { token, body: { file: 'data:image/png;base64,AAAA' } }), 400, '请以表单方式上传图片');
+  });
+});
+
+describe('uploads that a browser would render as a page', () => {
+  it('refuses SVG and HTML by their bytes, whatever the name and declared type', async () => {
+    const before = await countUploads();
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+    for (const part of [
+      file('logo.svg', svg, 'image/svg+xml'),
+      file('logo.png', svg, 'image/png'),
+      file('page.jpg', '<!doctype html><html><body onload="alert(1)"></body></html>', 'image/jpeg'),
+      file('polyglot.gif', Buffer.concat([Buffer.from('<html>'), Buffer.from('GIF89a')]), 'image/gif'),
+    ]) {
+      expectFailure(await upload([part]), 400, '只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
+    }
+    expect(await countUploads()).toBe(before);
+  });
+
+  it('serves an image inline with its own type, nosniff and a sandbox that forbids scripts and framing', async () => {
+    const response = await upload([file('a.png', PNG_1X1, 'image/png')]);
+    const served = await server.app.inject({ method: 'GET', url: response.body.data.url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe('inline');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  });
+
+  it('serves a stored file of any other type as a download of bytes, never as a page', async () => {
+    const response = await upload([file('a.png', PNG_1X1, 'image/png')]);
+    const key = response.body.data.url.split('/').pop() ?? '';
+    // A row of another type can only come from outside the upload route (a manual import, an old version).
+    await server.db.execute(sql`update uploads set content_type = 'image/svg+xml' where key = ${key}`);
+    const served = await server.app.inject({ method: 'GET', url: response.body.data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/octet-stream');
+    expect(served.headers['content-disposition']).toBe('attachment');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
   });
 });
 

@@ -42,4 +42,23 @@ describe('safeRedirect', () => {
       expect(safeRedirect(target)).toBeNull();
     },
   );
+
+  // Forms a URL parser or a browser turns into another host or a script.
+  it.each([
+    '/\t/evil.example',
+    '/\n/evil.example/pages/my/index',
+    ' //evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '\\\\evil.example',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '/pages/my/index@evil.example',
+    'http:/evil.example',
+  ])(
+    'refuses %s',
+    (target) => {
+      expect(safeRedirect(target)).toBeNull();
+    },
+  );
 });

@@ -17,9 +17,10 @@ import {
 } from '@sales/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { accountTickets, auditLog, positions, sessions, sites, staff, verificationCodes } from '../../db/schema.js';
+import { accountTickets, positions, sessions, sites, staff, verificationCodes } from '../../db/schema.js';
 import { newCode, newPassword, newSalt, newToken, safeEqualHex, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { appendAudit, type AuditAction, type ClientContext } from './audit.js';
 import { STAFF_NOT_FOUND } from './sales-authorization.js';
 import { oneTimePasswordContent, smsContent, type SmsProvider } from './sms.js';
 import type { Throttle } from './throttle.js';
@@ -47,22 +48,10 @@ export interface SessionUser {
   mustChangePassword: boolean;
 }
 
-/** What the audit log records of an action: never a password, code or ticket. */
-export type AuditAction =
-  | 'check'
-  | 'phone.change'
-  | 'password.change'
-  | 'password.reset'
-  | 'password.set'
-  | 'account.delete';
-
 /** What a deleted account is shown as wherever a person's name appears. */
 export const DELETED_NAME = '已注销';
 
-export interface ClientContext {
-  ip: string;
-  userAgent: string | undefined;
-}
+export type { ClientContext } from './audit.js';
 
 /**
  * Password guessing limits in 15 minutes: 5 failures per phone from one client address, 20 per
@@ -205,34 +194,52 @@ export class AccountService {
     const succeeded = await this.countPasswordTry(phone, client);
     const user = await this.findActiveByPhone(phone);
     const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
-    if (!user || !valid) throw badRequest('手机号或密码错误');
+    if (!user || !valid) {
+      await this.auditFailedLogin(phone, 'password', client);
+      throw badRequest('手机号或密码错误');
+    }
     await succeeded();
-    return this.startSession(user, client);
+    return this.startSession(user, 'password', client);
   }
 
   async loginWithCode(phone: string, code: string, client: ClientContext): Promise<LoginResult> {
-    await this.consumeCode(phone, 'login', code);
+    try {
+      await this.consumeCode(phone, 'login', code);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 400) await this.auditFailedLogin(phone, 'code', client);
+      throw error;
+    }
     const user = await this.findActiveByPhone(phone);
     if (!user) throw badRequest('该手机号未开通账号，请联系管理员');
-    return this.startSession(user, client);
+    return this.startSession(user, 'code', client);
+  }
+
+  /** A wrong password or code: the account it was tried on (when there is one) and the masked phone, never what was typed. */
+  private async auditFailedLogin(phone: string, method: 'password' | 'code', client: ClientContext): Promise<void> {
+    const user = await this.findActiveByPhone(phone);
+    await appendAudit(this.db, { action: 'login.failed', actorId: user?.id ?? null, detail: `${method} ${maskPhone(phone)}`, client });
   }
 
   async ensureCanReceiveLoginCode(phone: string): Promise<void> {
     if (!(await this.findActiveByPhone(phone))) throw badRequest('该手机号未开通账号，请联系管理员');
   }
 
+  /** Opens a session and records the login in the same transaction. */
   private async startSession(
     user: { id: number; username: string; phone: string; mustChangePassword: boolean },
+    method: 'password' | 'code',
     client: ClientContext,
-    db: Db | Tx = this.db,
   ): Promise<LoginResult> {
     const token = newToken();
-    await db.insert(sessions).values({
-      tokenHash: hashToken(token),
-      staffId: user.id,
-      expiresAt: new Date(Date.now() + this.sessionDays * DAY_MS),
-      userAgent: client.userAgent?.slice(0, 256),
-      ip: client.ip.slice(0, 64),
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        tokenHash: hashToken(token),
+        staffId: user.id,
+        expiresAt: new Date(Date.now() + this.sessionDays * DAY_MS),
+        userAgent: client.userAgent?.slice(0, 256),
+        ip: client.ip.slice(0, 64),
+      });
+      await appendAudit(tx, { action: 'login', actorId: user.id, detail: method, client });
     });
     return { accountInfo: { id: user.id, username: user.username, phone: user.phone }, token, mustChangePassword: user.mustChangePassword };
   }
@@ -291,7 +298,7 @@ export class AccountService {
 
   /** Appends to the audit log, inside the caller's transaction so the entry and the change commit together. */
   private async audit(db: Db | Tx, action: AuditAction, actorId: number, client: ClientContext, targetId = actorId): Promise<void> {
-    await db.insert(auditLog).values({ action, actorId, targetId, ip: client.ip.slice(0, 64), userAgent: client.userAgent?.slice(0, 256) });
+    await appendAudit(db, { action, actorId, targetId, client });
   }
 
   /** Verifies a code sent to the user's own phone and opens the next step of that flow with a ticket. */

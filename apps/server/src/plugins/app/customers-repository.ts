@@ -16,6 +16,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { customerBindings, customers, positions, staff } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { appendAudit, type ClientContext } from './audit.js';
 import {
   canClaim,
   canManageBindings,
@@ -223,7 +224,7 @@ export class CustomersRepository {
   }
 
   /** A leader binds an unbound customer to a member of the site, or transfers it to another one. */
-  async bind(scope: SalesScope, customerId: number, staffId: number): Promise<void> {
+  async bind(scope: SalesScope, customerId: number, staffId: number, client: ClientContext): Promise<void> {
     if (!canManageBindings(scope)) throw forbidden('只有站点负责人可以分配客户');
     await this.db.transaction(async (tx) => {
       const customer = await this.lockCustomer(tx, scope, eq(customers.id, customerId));
@@ -237,20 +238,17 @@ export class CustomersRepository {
       if (!member) throw badRequest('该员工不是本站点成员');
       if (customer.ownerId === staffId) throw conflict('该客户已由该员工负责');
       const now = new Date();
+      const kind = customer.ownerId === null ? 'bind' : 'transfer';
       await this.closeOpenBinding(tx, customerId, scope.userId, now);
-      await tx.insert(customerBindings).values({
-        customerId,
-        staffId,
-        boundBy: scope.userId,
-        kind: customer.ownerId === null ? 'bind' : 'transfer',
-        boundAt: now,
-      });
+      await tx.insert(customerBindings).values({ customerId, staffId, boundBy: scope.userId, kind, boundAt: now });
       await tx.update(customers).set({ ownerId: staffId, updatedAt: now }).where(eq(customers.id, customerId));
+      const from = customer.ownerId === null ? '' : ` from ${customer.ownerId}`;
+      await appendAudit(tx, { action: `customer.${kind}`, actorId: scope.userId, targetId: staffId, detail: `customer ${customerId}${from}`, client });
     });
   }
 
   /** A leader releases a customer from its salesperson. */
-  async unbind(scope: SalesScope, customerId: number): Promise<void> {
+  async unbind(scope: SalesScope, customerId: number, client: ClientContext): Promise<void> {
     if (!canManageBindings(scope)) throw forbidden('只有站点负责人可以解绑客户');
     await this.db.transaction(async (tx) => {
       const customer = await this.lockCustomer(tx, scope, eq(customers.id, customerId));
@@ -259,11 +257,12 @@ export class CustomersRepository {
       const now = new Date();
       await this.closeOpenBinding(tx, customerId, scope.userId, now);
       await tx.update(customers).set({ ownerId: null, updatedAt: now }).where(eq(customers.id, customerId));
+      await appendAudit(tx, { action: 'customer.unbind', actorId: scope.userId, targetId: customer.ownerId, detail: `customer ${customerId}`, client });
     });
   }
 
   /** A salesperson takes an unbound customer of their site by its QR code; returns its id. */
-  async claim(scope: SalesScope, code: string): Promise<number> {
+  async claim(scope: SalesScope, code: string, client: ClientContext): Promise<number> {
     const token = tokenOf(code);
     if (scope.isLeader) throw forbidden('站点负责人请在客户关系页分配客户');
     return this.db.transaction(async (tx) => {
@@ -274,6 +273,7 @@ export class CustomersRepository {
       const now = new Date();
       await tx.insert(customerBindings).values({ customerId: customer.id, staffId: scope.userId, boundBy: scope.userId, kind: 'claim', boundAt: now });
       await tx.update(customers).set({ ownerId: scope.userId, updatedAt: now }).where(eq(customers.id, customer.id));
+      await appendAudit(tx, { action: 'customer.claim', actorId: scope.userId, detail: `customer ${customer.id}`, client });
       return customer.id;
     });
   }

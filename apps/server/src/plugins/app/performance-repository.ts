@@ -50,6 +50,7 @@ import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNull, l
 import type { Db } from '../../db/client.js';
 import { customers, followUps, orders, performanceStandardChanges, performanceStandards, positions, sites, staff } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { appendAudit, type ClientContext } from './audit.js';
 import {
   dailyFigures,
   figuresByStaff,
@@ -474,7 +475,7 @@ export class PerformanceRepository {
     };
   }
 
-  async updateStandard(scope: SalesScope, body: StandardUpdateBody): Promise<Standards> {
+  async updateStandard(scope: SalesScope, body: StandardUpdateBody, client: ClientContext): Promise<Standards> {
     if (!canEditStandards(scope)) throw forbidden(STANDARDS_LEADERS_ONLY);
     if (!MONTH.test(body.month)) throw badRequest('月份格式不正确');
     if (!isAmount(String(body.targetAmount))) throw badRequest('目标金额须为 0 到 10 亿元之间的金额，最多两位小数');
@@ -524,6 +525,8 @@ export class PerformanceRepository {
         newOrders: next.targetOrders,
         newNewCustomers: next.targetNewCustomers,
       });
+      const whose = staffId === null ? 'default' : `staff ${staffId}`;
+      await appendAudit(tx, { action: 'standard.update', actorId: scope.userId, targetId: staffId, detail: `site ${scope.siteId} month ${body.month} ${whose}`, client });
     });
     return this.standards(scope, body.month);
   }

@@ -20,7 +20,14 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
-      transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+      // swagger-ui's own policy replaces the app's on its pages: keep its script rules, refuse framing
+      // like every other answer, and load nothing from other hosts.
+      transformStaticCSP: (header) =>
+        header
+          .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'")
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace("font-src 'self' https: data:", "font-src 'self' data:")
+          .replace(' validator.swagger.io', ''),
     });
   },
   { name: 'docs', dependencies: ['security'] },

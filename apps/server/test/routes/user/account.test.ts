@@ -83,8 +83,8 @@ describe('POST /seller/user/check', () => {
     // The code is spent.
     expectFailure(await post('check', token, { scene: 'password', code }), 400, '验证码已失效，请重新获取');
 
-    const audit = await server.db.select().from(auditLog).where(eq(auditLog.actorId, accountInfo.id));
-    expect(audit.map((row) => row.action)).toEqual(['check']);
+    const audit = await server.db.select().from(auditLog).where(eq(auditLog.actorId, accountInfo.id)).orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual(['login', 'check']);
     expect(audit[0]?.ip).toMatch(/^10\./);
     expect(JSON.stringify(audit)).not.toContain(code);
     expect(JSON.stringify(audit)).not.toContain(checked.body.data.ticket);

@@ -16,6 +16,7 @@ import {
   UnbindBody,
 } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
+import { clientOf } from '../../../plugins/app/audit.js';
 import { salesScope } from '../../../plugins/app/sales.js';
 
 const tags = ['customers'];
@@ -57,7 +58,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, summary: '绑定或转移客户给本站点成员（站点负责人）', body: BindBody, response: { 200: Envelope(CustomerDetail) } } },
     async (request) => {
       const scope = salesScope(request);
-      await app.customers.bind(scope, request.body.customerId, request.body.staffId);
+      await app.customers.bind(scope, request.body.customerId, request.body.staffId, clientOf(request));
       return ok(await app.customers.detail(scope, request.body.customerId));
     },
   );
@@ -67,7 +68,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, summary: '解除客户与业务员的绑定（站点负责人）', body: UnbindBody, response: { 200: Envelope(CustomerDetail) } } },
     async (request) => {
       const scope = salesScope(request);
-      await app.customers.unbind(scope, request.body.customerId);
+      await app.customers.unbind(scope, request.body.customerId, clientOf(request));
       return ok(await app.customers.detail(scope, request.body.customerId));
     },
   );
@@ -77,7 +78,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, summary: '业务员扫码认领本站点未绑定的客户', body: ClaimBody, response: { 200: Envelope(CustomerDetail) } } },
     async (request) => {
       const scope = salesScope(request);
-      const customerId = await app.customers.claim(scope, request.body.qrToken);
+      const customerId = await app.customers.claim(scope, request.body.qrToken, clientOf(request));
       return ok(await app.customers.detail(scope, customerId));
     },
   );

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CUSTOMER_LEVELS, CustomerExportQuery, EXPORT_ROWS_MAX, fenToYuan, ORDER_STATUS_LABELS, OrderExportQuery, chinaDayKey, formatChinaDateTime } from '@sales/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { attachmentHeader, csvDocument, type CsvCell } from '../../../lib/csv.js';
 import { forbidden } from '../../../lib/errors.js';
+import { appendAudit, clientOf } from '../../../plugins/app/audit.js';
 import { canExport, type SalesScope } from '../../../plugins/app/sales-authorization.js';
 import { salesScope } from '../../../plugins/app/sales.js';
 
@@ -14,6 +15,11 @@ const time = (date: Date | null) => (date ? formatChinaDateTime(date) : '');
 
 function requireExport(scope: SalesScope): void {
   if (!canExport(scope)) throw forbidden('只有站点负责人可以导出');
+}
+
+/** An export hands out a site's customer data: recorded before the file is sent. */
+async function auditExport(app: FastifyInstance, request: FastifyRequest, scope: SalesScope, what: 'customers' | 'orders', rows: number): Promise<void> {
+  await appendAudit(app.db, { action: `export.${what}`, actorId: scope.userId, targetId: null, detail: `site ${scope.siteId} rows ${rows}`, client: clientOf(request) });
 }
 
 function sendCsv(reply: FastifyReply, names: { zh: string; ascii: string }, header: readonly string[], rows: CsvCell[][], truncated: boolean) {
@@ -62,6 +68,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const header = ['客户ID', '客户名称', '联系人', '电话', '地址', '等级', '来源', '负责人', '成交订单数', '成交金额（元）', '最近下单时间', '创建时间', '备注'];
       const day = chinaDayKey(new Date());
       const names = { zh: `客户列表-${scope.siteName}-${day}.csv`, ascii: `customers-${scope.siteId}-${day}.csv` };
+      await auditExport(app, request, scope, 'customers', rows.length);
       return sendCsv(reply, names, header, rows, found.length > EXPORT_ROWS_MAX);
     },
   );
@@ -100,6 +107,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const header = ['订单号', '状态', '客户', '业务员', '金额（元）', '商品明细', '下单时间', '付款时间', '发货时间', '完成时间', '取消时间', '退款时间', '备注'];
       const day = chinaDayKey(new Date());
       const names = { zh: `订单列表-${scope.siteName}-${day}.csv`, ascii: `orders-${scope.siteId}-${day}.csv` };
+      await auditExport(app, request, scope, 'orders', rows.length);
       return sendCsv(reply, names, header, rows, found.length > EXPORT_ROWS_MAX);
     },
   );

@@ -22,6 +22,7 @@ import {
   StandardUpdateBody,
 } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
+import { clientOf } from '../../../plugins/app/audit.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { salesScope } from '../../../plugins/app/sales.js';
 
@@ -98,7 +99,7 @@ const performanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/performance/standard/update',
     { schema: { tags, security, summary: '修改业绩标准（本站点主管）', body: StandardUpdateBody, response: { 200: Envelope(Standards) } } },
-    async (request) => ok(await app.performance.updateStandard(salesScope(request), request.body)),
+    async (request) => ok(await app.performance.updateStandard(salesScope(request), request.body, clientOf(request))),
   );
 
   app.post(

@@ -12,6 +12,8 @@ import { currentUser } from '../../../plugins/app/authentication.js';
 import { sniffImage } from '../../../plugins/app/storage.js';
 
 const tags = ['upload'];
+/** What sniffImage can answer: the only types an uploaded file is served as. */
+const SERVED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 /** The one uploaded file. A malformed multipart body is the client's fault: 400, not 500. */
 async function readSingleFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
@@ -64,10 +66,13 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
       const data = row ? await app.storage.get(row.key) : null;
       if (!row || !data) throw notFound('图片不存在');
+      // Only the image types upload accepts are shown inline; anything else (a row written some
+      // other way) is a download, never rendered as HTML or SVG.
+      const image = SERVED_IMAGE_TYPES.has(row.contentType);
       return reply
-        .header('Content-Type', row.contentType)
-        .header('Content-Disposition', 'inline')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Type', image ? row.contentType : 'application/octet-stream')
+        .header('Content-Disposition', image ? 'inline' : 'attachment')
+        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .send(data);
     },

@@ -17,14 +17,13 @@ import {
   UserInfoBody,
   WriteOffBody,
 } from '@sales/contract';
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
-import { requireMobile, type ClientContext } from '../../../plugins/app/accounts.js';
+import { requireMobile } from '../../../plugins/app/accounts.js';
+import { clientOf } from '../../../plugins/app/audit.js';
 import { currentUser, readToken } from '../../../plugins/app/authentication.js';
 
-const clientOf = (request: FastifyRequest): ClientContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const tags = ['user'];
 const security = [{ token: [] }];
 
