@@ -34,12 +34,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: process.env.TRUST_PROXY === 'true',
+    // One log line per request (below), not Fastify's two ("incoming request" and "request completed").
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // The first start migrates and loads the demo data (seconds on PGlite, minutes at SEED_SCALE=100).
     pluginTimeout: 10 * 60 * 1000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    done();
+  });
   await app.register(errors);
   await app.register(db, { config, database });
   await app.register(security);
