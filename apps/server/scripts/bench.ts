@@ -1,31 +1,35 @@
 /**
- * npm run bench — how fast the lists, the performance figures, the ranking and home answer on the
- * demo data.
+ * npm run bench — how fast the API answers, each scenario next to a ceiling measured in the same run.
  *
- * Starts the app in this process on loopback, on a fresh PGlite database in a temporary folder
- * (or the PostgreSQL database of DATABASE_URL, seeded if it is empty), logs in as a leader
- * (李娜) and a salesperson (张伟) of 华东一部, and drives each scenario with autocannon: a
- * bounded number of calls cycling through a mix of filters, pages and periods, at a fixed number
- * of connections. Prints p50/p97.5/p99 and requests per second.
+ * Builds the server and starts it AS IN PRODUCTION in a process of its own (`node dist/server.js`,
+ * NODE_ENV=production, LOG_LEVEL as the environment says or info, on a free loopback port), on a
+ * fresh PGlite database in a temporary folder, or on the PostgreSQL database of DATABASE_URL —
+ * reused as it is when it already holds the demo data (a 100× database seeded once with
+ * `npm run seed -- --scale 100`), seeded at SEED_SCALE when it is empty. Logs in as a leader
+ * (李娜) and a salesperson (张伟) of 华东一部 and drives each scenario with autocannon: a bounded
+ * number of calls cycling through a mix of filters, pages and periods, at a fixed number of
+ * connections. The ceiling is GET /healthz/live, a real route of the same server that needs no
+ * database; every scenario prints req/s, p50, p97.5 and p99, and its req/s as a share of it.
  *
  * BENCH_REQUESTS (per scenario, default 1000), BENCH_CONNECTIONS (default 50), BENCH_SECONDS (cap
- * per scenario, default 30), SEED_SCALE (default 1; 100 for the large data set).
- *
- * Also the report calls: 张伟's weekly before/create (the week's figures) and 李娜's team reports;
- * BENCH_ONLY runs the scenarios whose name contains that text (e.g. `weekly`).
+ * per scenario, default 30), SEED_SCALE (default 1; 100 for the large data set), BENCH_ONLY (the
+ * scenarios whose name contains that text, e.g. `weekly`; the ceiling always runs).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_VERSION, PLATFORM, chinaDayKey, periodAt, shiftPeriod } from '@sales/contract';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/env.js';
+import { parseSeedScale } from '../src/env.js';
+import { COMPILED_SERVER, startServerProcess } from './server-process.js';
 
 const REQUESTS = boundedInt(process.env.BENCH_REQUESTS, 1000, 1, 100_000);
 const CONNECTIONS = boundedInt(process.env.BENCH_CONNECTIONS, 50, 1, 500);
 const SECONDS = boundedInt(process.env.BENCH_SECONDS, 30, 1, 300);
 const SITE = 101;
+/** A first start on an empty database migrates and seeds: minutes at SEED_SCALE=100. */
+const READY_TIMEOUT_MS = 60 * 60 * 1000;
+const CEILING = 'healthz/live 上限';
 
 function boundedInt(raw: string | undefined, fallback: number, min: number, max: number): number {
   const value = raw === undefined ? fallback : Number(raw);
@@ -86,16 +90,25 @@ interface Outcome {
   result: autocannon.Result;
 }
 
+/** The site's calls name the site in their bodies. */
+const atSite = (bodies: readonly Record<string, unknown>[]) => bodies.map((body) => ({ siteId: SITE, ...body }));
+
+type Scenario = [name: string, method: 'GET' | 'POST', url: string, token: string | undefined, bodies: readonly Record<string, unknown>[]];
+
 async function main(): Promise<void> {
-  const ownDir = process.env.DATABASE_URL || process.env.DATA_DIR ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'sales-bench-'));
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...(ownDir ? { DATA_DIR: ownDir } : {}) });
-  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  console.log(`准备数据：${database}，SEED_SCALE=${config.seedScale}…`);
+  const ownDir = process.env.DATABASE_URL ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'sales-bench-'));
+  const seedScale = parseSeedScale(process.env.SEED_SCALE);
+  const database = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : `PGlite (${ownDir})`;
+  console.log(`准备数据：${database}，SEED_SCALE=${seedScale}，生产模式独立进程…`);
   const startedAt = performance.now();
-  const app = await buildApp({ config });
+  const server = await startServerProcess({
+    command: COMPILED_SERVER,
+    env: { NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SEED_SCALE: String(seedScale), ...(ownDir ? { DATA_DIR: ownDir } : {}) },
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
   try {
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    console.log(`服务已启动 ${address}（${((performance.now() - startedAt) / 1000).toFixed(1)} s，含迁移与种子数据）`);
+    const address = server.url;
+    console.log(`服务已启动 ${address}（${((performance.now() - startedAt) / 1000).toFixed(1)} s，含迁移与种子数据），pid ${server.child.pid}`);
 
     const post = async (url: string, body: unknown, token?: string) =>
       fetch(`${address}${url}`, {
@@ -111,11 +124,14 @@ async function main(): Promise<void> {
     };
     const users = { leader: await login('13800000002'), salesperson: await login('13800000001') };
 
-    const scenario = async (name: string, url: string, token: string, bodies: readonly Record<string, unknown>[]): Promise<Outcome> => {
-      const headers = { 'content-type': 'application/json', platform: PLATFORM, version: APP_VERSION, authorization: token };
-      // Warm up: plans cached, pages in memory, and every body known to succeed.
+    const scenario = async ([name, method, url, token, bodies]: Scenario): Promise<Outcome> => {
+      const headers: Record<string, string> = { platform: PLATFORM, version: APP_VERSION, ...(token ? { authorization: token } : {}) };
+      if (method === 'POST') headers['content-type'] = 'application/json';
+      const payload = (body: Record<string, unknown>) => (method === 'POST' ? JSON.stringify(body) : undefined);
+      // Warm up: plans cached, pages in memory, sessions cached, and every body known to succeed.
       for (const body of bodies) {
-        const response = await post(url, { siteId: SITE, ...body }, token);
+        const text = payload(body);
+        const response = await fetch(`${address}${url}`, { method, headers, ...(text === undefined ? {} : { body: text }) });
         if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
       }
       const result = await autocannon({
@@ -123,38 +139,45 @@ async function main(): Promise<void> {
         connections: CONNECTIONS,
         amount: REQUESTS,
         duration: SECONDS,
-        requests: bodies.map((body) => ({ method: 'POST' as const, path: url, headers, body: JSON.stringify({ siteId: SITE, ...body }) })),
+        requests: bodies.map((body) => {
+          const text = payload(body);
+          return { method, path: url, headers, ...(text === undefined ? {} : { body: text }) };
+        }),
       });
       return { name, result };
     };
 
-    const scenarios: [string, string, string, readonly Record<string, unknown>[]][] = [
-      ['customer/list 负责人', '/seller/fenghe/staff/customer/list', users.leader, CUSTOMER_BODIES],
-      ['customer/list 业务员', '/seller/fenghe/staff/customer/list', users.salesperson, CUSTOMER_BODIES],
-      ['order/list 负责人', '/seller/fenghe/staff/order/list', users.leader, ORDER_BODIES],
-      ['order/list 业务员', '/seller/fenghe/staff/order/list', users.salesperson, ORDER_BODIES],
-      ['performance/site 负责人', '/seller/fenghe/staff/performance/site', users.leader, SITE_BODIES],
-      ['performance/person 业务员', '/seller/fenghe/staff/performance/person', users.salesperson, PERIODS],
-      ['performance/ranking 负责人', '/seller/fenghe/staff/performance/ranking', users.leader, RANKING_BODIES],
-      ['performance/home 负责人', '/seller/fenghe/staff/performance/home', users.leader, [{}]],
-      ['performance/home 业务员', '/seller/fenghe/staff/performance/home', users.salesperson, [{}]],
-      ['weekly before/create 业务员', '/seller/weekly/staff/before/create', users.salesperson, WEEK_BODIES],
-      ['weekly team 负责人', '/seller/weekly/staff/team', users.leader, WEEK_BODIES],
-      ['halfmonth team 负责人', '/seller/halfmonth/staff/team', users.leader, HALF_MONTH_BODIES],
+    const scenarios: Scenario[] = [
+      ['user/info', 'POST', '/seller/user/info', users.salesperson, [{}]],
+      ['customer/list 负责人', 'POST', '/seller/fenghe/staff/customer/list', users.leader, atSite(CUSTOMER_BODIES.filter((body) => !body.keyword))],
+      ['customer/list 负责人 关键词', 'POST', '/seller/fenghe/staff/customer/list', users.leader, atSite(CUSTOMER_BODIES.filter((body) => body.keyword))],
+      ['customer/list 业务员', 'POST', '/seller/fenghe/staff/customer/list', users.salesperson, atSite(CUSTOMER_BODIES)],
+      ['order/list 负责人', 'POST', '/seller/fenghe/staff/order/list', users.leader, atSite(ORDER_BODIES)],
+      ['order/list 业务员', 'POST', '/seller/fenghe/staff/order/list', users.salesperson, atSite(ORDER_BODIES)],
+      ['performance/site 负责人', 'POST', '/seller/fenghe/staff/performance/site', users.leader, atSite(SITE_BODIES)],
+      ['performance/person 业务员', 'POST', '/seller/fenghe/staff/performance/person', users.salesperson, atSite(PERIODS)],
+      ['performance/ranking 负责人', 'POST', '/seller/fenghe/staff/performance/ranking', users.leader, atSite(RANKING_BODIES)],
+      ['performance/home 负责人', 'POST', '/seller/fenghe/staff/performance/home', users.leader, atSite([{}])],
+      ['performance/home 业务员', 'POST', '/seller/fenghe/staff/performance/home', users.salesperson, atSite([{}])],
+      ['weekly before/create 业务员', 'POST', '/seller/weekly/staff/before/create', users.salesperson, atSite(WEEK_BODIES)],
+      ['weekly team 负责人', 'POST', '/seller/weekly/staff/team', users.leader, atSite(WEEK_BODIES)],
+      ['halfmonth team 负责人', 'POST', '/seller/halfmonth/staff/team', users.leader, atSite(HALF_MONTH_BODIES)],
     ];
     const only = process.env.BENCH_ONLY;
-    const outcomes: Outcome[] = [];
-    for (const [name, url, token, bodies] of scenarios) {
-      if (!only || name.includes(only)) outcomes.push(await scenario(name, url, token, bodies));
+    const outcomes: Outcome[] = [await scenario([CEILING, 'GET', '/healthz/live', undefined, [{}]])];
+    for (const entry of scenarios) {
+      if (!only || entry[0].includes(only)) outcomes.push(await scenario(entry));
     }
+    const ceiling = outcomes[0]?.result.requests.average ?? 0;
 
-    console.log(`\n每个场景 ${REQUESTS} 次请求（上限 ${SECONDS} s），${CONNECTIONS} 个连接，站点 ${SITE}，${database}`);
+    console.log(`\n每个场景 ${REQUESTS} 次请求（上限 ${SECONDS} s），${CONNECTIONS} 个连接，站点 ${SITE}，${database}，生产模式独立进程`);
     console.table(
       outcomes.map(({ name, result }) => ({
         scenario: name,
         requests: result.requests.total,
         failures: result.errors + result.timeouts + result.non2xx,
         'req/s': Math.round(result.requests.average),
+        '/上限': ceiling > 0 ? `${Math.round((result.requests.average / ceiling) * 100)}%` : '-',
         'p50 ms': result.latency.p50,
         'p97.5 ms': result.latency.p97_5,
         'p99 ms': result.latency.p99,
@@ -162,8 +185,11 @@ async function main(): Promise<void> {
       })),
     );
     if (outcomes.some(({ result }) => result.errors + result.timeouts + result.non2xx > 0)) process.exitCode = 1;
+  } catch (error) {
+    console.error(server.output().slice(-4000));
+    throw error;
   } finally {
-    await app.close();
+    await server.stop();
     if (ownDir) await fs.rm(ownDir, { recursive: true, force: true });
   }
 }

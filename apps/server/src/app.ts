@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Envelope, HealthResult } from '@sales/contract';
-import { sql } from 'drizzle-orm';
+import { Envelope, HealthResult, LiveResult } from '@sales/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Type from 'typebox';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
@@ -49,12 +49,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: process.env.TRUST_PROXY === 'true',
+    // One log line per request (below), not Fastify's two ("incoming request" and "request completed").
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // The first start migrates and loads the demo data (seconds on PGlite, minutes at SEED_SCALE=100).
     pluginTimeout: 10 * 60 * 1000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    done();
+  });
   await app.register(errors);
   await app.register(db, { config, database });
   await app.register(security);
@@ -64,10 +70,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(sales);
   await app.register(reports);
 
-  app.get('/healthz', { schema: { tags: ['ops'], summary: '健康检查', response: { 200: Envelope(HealthResult) } } }, async () => {
-    await app.db.execute(sql`select 1`);
-    return ok({ status: 'ok' as const, database: app.database.kind });
-  });
+  // Readiness from state kept by the db plugin (no query per call); liveness answers while the process serves.
+  app.get(
+    '/healthz',
+    { schema: { tags: ['ops'], summary: '就绪检查：迁移与种子数据完成、未在关闭、数据库连接正常时 200，否则 503', response: { 200: Envelope(HealthResult), 503: Envelope(Type.Null()) } } },
+    async (_request, reply) => {
+      if (!app.readiness.ready) return reply.status(503).send({ code: 503, msg: '服务未就绪', data: null });
+      return ok({ status: 'ok' as const, database: app.database.kind });
+    },
+  );
+  app.get('/healthz/live', { schema: { tags: ['ops'], summary: '存活检查：进程在服务即 200，不访问数据库', response: { 200: Envelope(LiveResult) } } }, async () =>
+    ok({ status: 'ok' as const }),
+  );
 
   await app.register(userRoutes, { prefix: '/seller/user' });
   await app.register(versionRoutes, { prefix: '/seller/version' });

@@ -156,6 +156,7 @@ export const UploadResult = Type.Object({
 export type UploadResult = Type.Static<typeof UploadResult>;
 
 export const HealthResult = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+export const LiveResult = Type.Object({ status: Type.Literal('ok') });
 
 export const DevSmsQuery = Type.Object({ phone: Type.String({ maxLength: 32 }) });
 export const DevSmsResult = Type.Object({ phone: Type.String(), code: Type.String(), scene: Type.String(), createdAt: Type.String() });

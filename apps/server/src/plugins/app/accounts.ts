@@ -22,6 +22,7 @@ import { newCode, newPassword, newSalt, newToken, safeEqualHex, sha256 } from '.
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
 import { appendAudit, type AuditAction, type ClientContext } from './audit.js';
 import { STAFF_NOT_FOUND } from './sales-authorization.js';
+import type { SessionCache } from './session-cache.js';
 import { oneTimePasswordContent, smsContent, type SmsProvider } from './sms.js';
 import type { Throttle } from './throttle.js';
 
@@ -82,6 +83,7 @@ export class AccountService {
     private readonly sms: SmsProvider,
     private readonly throttle: Throttle,
     private readonly sessionDays: number,
+    private readonly cache: SessionCache,
   ) {}
 
   async findActiveByPhone(phone: string, db: Db | Tx = this.db) {
@@ -244,8 +246,12 @@ export class AccountService {
     return { accountInfo: { id: user.id, username: user.username, phone: user.phone }, token, mustChangePassword: user.mustChangePassword };
   }
 
-  /** The user behind a token, or null when the token is unknown, ended or expired. */
+  /** The user behind a token, or null when the token is unknown, ended or expired; cached for a few seconds. */
   async authenticate(token: string): Promise<SessionUser | null> {
+    const tokenHash = hashToken(token);
+    const cached = this.cache.session(tokenHash);
+    if (cached) return cached.user;
+    const generation = this.cache.generation;
     const [row] = await this.db
       .select({
         sessionId: sessions.id,
@@ -258,24 +264,40 @@ export class AccountService {
       })
       .from(sessions)
       .innerJoin(staff, eq(staff.id, sessions.staffId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), eq(staff.status, 'active')));
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), eq(staff.status, 'active')));
     if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+    // Checked on a cache miss, so at least once per cache lifetime of an active session.
     if (Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
       await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
     }
-    return { id: row.id, username: row.username, phone: row.phone, sessionId: row.sessionId, mustChangePassword: row.mustChangePassword };
+    const user = { id: row.id, username: row.username, phone: row.phone, sessionId: row.sessionId, mustChangePassword: row.mustChangePassword };
+    this.cache.storeSession(tokenHash, { user, expiresAt: row.expiresAt.getTime() }, generation);
+    return user;
   }
 
   async logout(sessionId: number): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.cache.invalidate({ session: sessionId });
   }
 
-  /** Ends every session of a user (password or phone change, account deletion). */
+  /**
+   * Tells every instance that a user changed (sessions, phone, password, positions, flags, deletion):
+   * their cached sessions and info are dropped. Call it after the change has committed.
+   */
+  async staffChanged(staffId: number): Promise<void> {
+    await this.cache.invalidate({ staff: staffId });
+  }
+
+  /** Ends every session of a user (password or phone change, account deletion); the caller calls `staffChanged` after commit. */
   async revokeAllSessions(staffId: number, db: Db | Tx = this.db): Promise<void> {
     await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
   }
 
+  /** The user's info with their positions; cached for a few seconds, dropped by `staffChanged`. */
   async userInfo(staffId: number): Promise<UserInfo> {
+    const cached = this.cache.userInfo(staffId);
+    if (cached) return cached;
+    const generation = this.cache.generation;
     const [user] = await this.db.select().from(staff).where(and(eq(staff.id, staffId), eq(staff.status, 'active')));
     if (!user) throw unauthorized();
     const rows = await this.db
@@ -284,7 +306,7 @@ export class AccountService {
       .innerJoin(sites, eq(sites.id, positions.siteId))
       .where(eq(positions.staffId, staffId))
       .orderBy(asc(positions.id));
-    return {
+    const info: UserInfo = {
       id: user.id,
       username: user.username,
       phone: user.phone,
@@ -294,6 +316,8 @@ export class AccountService {
       teamReportAuth: user.teamReportAuth,
       mustChangePassword: user.mustChangePassword,
     };
+    this.cache.storeUserInfo(staffId, info, generation);
+    return info;
   }
 
   /** Appends to the audit log, inside the caller's transaction so the entry and the change commit together. */
@@ -357,7 +381,7 @@ export class AccountService {
     await this.takeTicket(this.db, user, 'changePhone', ticket, false);
     // The code is spent on its own, so a wrong one counts even though the change fails.
     await this.consumeCode(phone, 'newPhone', code);
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       await this.takeTicket(tx, user, 'changePhone', ticket, true);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone:${phone}`}))`);
       await this.ensurePhoneFree(phone, tx);
@@ -371,6 +395,8 @@ export class AccountService {
       await this.audit(tx, 'phone.change', user.id, client);
       return { accountInfo: { id: updated.id, username: updated.username, phone: updated.phone }, token: '', mustChangePassword: updated.mustChangePassword };
     });
+    await this.staffChanged(user.id);
+    return result;
   }
 
   private async revokeOtherSessions(tx: Db | Tx, user: SessionUser): Promise<void> {
@@ -412,6 +438,7 @@ export class AccountService {
       await this.revokeOtherSessions(tx, user);
       await this.audit(tx, user.mustChangePassword ? 'password.set' : 'password.change', user.id, client);
     });
+    await this.staffChanged(user.id);
   }
 
   /**
@@ -447,6 +474,7 @@ export class AccountService {
       await this.audit(tx, 'password.reset', leader.id, client, staffId);
       return member.phone;
     });
+    await this.staffChanged(staffId);
     await this.sms.send(this.db, { phone, scene: 'resetPassword', code: oneTime, content: oneTimePasswordContent(oneTime) });
     return { phone: maskPhone(phone) };
   }
@@ -475,5 +503,6 @@ export class AccountService {
       await tx.update(accountTickets).set({ usedAt: new Date() }).where(and(eq(accountTickets.staffId, user.id), isNull(accountTickets.usedAt)));
       await this.audit(tx, 'account.delete', user.id, client);
     });
+    await this.staffChanged(user.id);
   }
 }

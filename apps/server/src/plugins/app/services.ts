@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { AccountService } from './accounts.js';
+import { SessionCache } from './session-cache.js';
 import { AliyunSmsProvider, ConsoleSmsProvider, type SmsProvider } from './sms.js';
 import { LocalFileStorage, type FileStorage } from './storage.js';
 import { assertRedisVersion, DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
@@ -19,6 +20,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     let throttle: Throttle = new DbThrottle(app.db);
+    const sessionCache = new SessionCache((error) => app.log.error({ err: error }, 'could not tell the other instances about an ended session'));
     if (app.config.redisUrl) {
       const redis = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
@@ -28,7 +30,13 @@ export default fp(
         await redis.quit();
         throw error;
       }
+      // Invalidations of cached sessions go to every instance over a subscriber connection of their own.
+      const subscriber = redis.duplicate({ lazyConnect: true, autoResubscribe: false });
+      subscriber.on('error', (error) => app.log.warn({ err: error }, 'Redis subscriber connection failed; sessions are read from the database until it is back'));
+      await subscriber.connect();
+      await sessionCache.connect(redis, subscriber);
       app.addHook('onClose', async () => {
+        await subscriber.quit();
         await redis.quit();
       });
       throttle = new RedisThrottle(redis);
@@ -44,7 +52,7 @@ export default fp(
     app.decorate('throttle', throttle);
     app.decorate('sms', sms);
     app.decorate('storage', new LocalFileStorage(path.join(app.config.dataDir, 'uploads')));
-    app.decorate('accounts', new AccountService(app.db, sms, throttle, app.config.sessionDays));
+    app.decorate('accounts', new AccountService(app.db, sms, throttle, app.config.sessionDays, sessionCache));
   },
   { name: 'accounts', dependencies: ['db'] },
 );

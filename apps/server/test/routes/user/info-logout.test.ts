@@ -105,7 +105,9 @@ describe('POST /seller/user/info', () => {
     const phone = at(await extraStaffPhones(server.db), 0);
     const { token } = await login(server.app, phone);
     expect((await userInfo(token, {})).status).toBe(200);
-    await server.db.update(staff).set({ status: 'deleted', deletedAt: new Date() }).where(eq(staff.phone, phone));
+    const [deleted] = await server.db.update(staff).set({ status: 'deleted', deletedAt: new Date() }).where(eq(staff.phone, phone)).returning({ id: staff.id });
+    // A change made outside the account service tells the session cache, as every writer of staff must.
+    await server.app.accounts.staffChanged(deleted?.id ?? 0);
     expectFailure(await userInfo(token, {}), 401, '登录过期，请重新登录');
   });
 });
