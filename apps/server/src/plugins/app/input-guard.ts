@@ -11,8 +11,9 @@ import { badRequest } from '../../lib/errors.js';
 export const INVALID_CHARACTERS = '请求内容包含无效字符';
 export const NUMBER_OUT_OF_RANGE = '数值超出范围';
 
-/** A NUL or a UTF-16 surrogate not part of a pair. */
-const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate not part of a pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const badText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** The first unacceptable leaf of a parsed value (keys included), or null. Iterative: nesting depth is the client's. */
 export function inputProblem(value: unknown): string | null {
@@ -20,14 +21,14 @@ export function inputProblem(value: unknown): string | null {
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (BAD_TEXT.test(item)) return INVALID_CHARACTERS;
+      if (badText(item)) return INVALID_CHARACTERS;
     } else if (typeof item === 'number') {
       if (!Number.isFinite(item)) return NUMBER_OUT_OF_RANGE;
     } else if (Array.isArray(item)) {
       pending.push(...(item as unknown[]));
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
-        if (BAD_TEXT.test(key)) return INVALID_CHARACTERS;
+        if (badText(key)) return INVALID_CHARACTERS;
         pending.push(child);
       }
     }
