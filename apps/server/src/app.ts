@@ -6,7 +6,8 @@ import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
 import authentication from './plugins/app/authentication.js';
-import errors from './plugins/app/errors.js';
+import errors, { frameworkErrors } from './plugins/app/errors.js';
+import inputGuard from './plugins/app/input-guard.js';
 import reports from './plugins/app/reports.js';
 import sales from './plugins/app/sales.js';
 import services from './plugins/app/services.js';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // The first start migrates and loads the demo data (seconds on PGlite, minutes at SEED_SCALE=100).
     pluginTimeout: 10 * 60 * 1000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -62,6 +64,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     done();
   });
   await app.register(errors);
+  await app.register(inputGuard);
   await app.register(db, { config, database });
   await app.register(security);
   await app.register(docs);

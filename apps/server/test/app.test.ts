@@ -87,6 +87,24 @@ describe('error envelope', () => {
     expectFailure(response, 413, '请求内容过大');
   });
 
+  it('refuses NUL bytes and lone surrogates in any body field or key with a Chinese 400 (issue 11)', async () => {
+    const login = (payload: string) => call(server.app, 'POST', '/seller/user/v2/login', { payload, headers: { 'content-type': 'application/json' } });
+    expectFailure(await login('{"phone": "1380000000\\u0000", "password": "x"}'), 400, '请求内容包含无效字符');
+    expectFailure(await login('{"phone": "13800000001", "password": "\\ud800"}'), 400, '请求内容包含无效字符');
+    expectFailure(await login('{"phone": "13800000001", "password": "x", "\\u0000": 1}'), 400, '请求内容包含无效字符');
+    const version = await call(server.app, 'POST', '/seller/version/update', { payload: '{"version": "2.0.1\\u0000"}', headers: { 'content-type': 'application/json' }, ip: uniqueIp() });
+    expectFailure(version, 400, '请求内容包含无效字符');
+    // A surrogate pair is a character like any other.
+    expect((await login('{"phone": "13800000001", "password": "\\ud83d\\ude00"}')).status).toBe(400);
+    expect((await login('{"phone": "13800000001", "password": "\\ud83d\\ude00"}')).body.msg).toBe('手机号或密码错误');
+  });
+
+  it('answers a URL that does not decode or a path parameter over the router limit with a Chinese 4xx (issue 11)', async () => {
+    expectFailure(await call(server.app, 'GET', '/seller/upload/files/%zz'), 400, '请求地址不正确');
+    expectFailure(await call(server.app, 'GET', '/seller/upload/files/%ED%A0%80'), 400, '请求地址不正确');
+    expectFailure(await call(server.app, 'GET', `/seller/upload/files/${'a'.repeat(5000)}`), 414, '请求地址过长');
+  });
+
   it('names the field a schema check failed on, in Chinese', async () => {
     expectFailure(await call(server.app, 'POST', '/seller/user/v2/login', { body: { password: 'x' } }), 400, '请填写手机号');
     expectFailure(await call(server.app, 'POST', '/seller/user/v2/login', { body: { phone: '1'.repeat(40), password: 'x' } }), 400, '手机号过长');
@@ -243,6 +261,15 @@ describe('POST /seller/version/update', () => {
     const response = await check({ version: '2.0.1', versionCode: 100, platform: 'h5' });
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({ hasUpdate: false, force: false, latestVersion: '2.0.1', latestVersionCode: 100, notes: '当前已是最新版本' });
+  });
+
+  it('refuses a huge, non-finite or NUL-carrying report with a Chinese 400, recording nothing (issue 11)', async () => {
+    const before = await server.db.$count(clientVersions);
+    const raw = (payload: string) => call(server.app, 'POST', '/seller/version/update', { payload, headers: { 'content-type': 'application/json' }, ip: uniqueIp() });
+    expectFailure(await raw('{"version": "2.0.1", "versionCode": 99999999999999999999}'), 400);
+    expectFailure(await raw('{"version": "2.0.1", "versionCode": "1e309"}'), 400, '数值超出范围');
+    expectFailure(await raw('{"version": "2.0.1", "platform": "h5\\u0000"}'), 400, '请求内容包含无效字符');
+    expect(await server.db.$count(clientVersions)).toBe(before);
   });
 
   it('offers an update to an older version or version code', async () => {

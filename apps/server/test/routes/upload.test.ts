@@ -145,6 +145,12 @@ describe('GET /seller/upload/files/:key', () => {
     expectFailure(await call(server.app, 'GET', '/seller/upload/files/..%2F..%2Fpackage.json'), 404);
     expectFailure(await call(server.app, 'GET', '/seller/upload/files/%2Fetc%2Fpasswd'), 404);
   });
+
+  it('answers 400, not 500, for a key with a NUL byte or one that does not decode (issue 11)', async () => {
+    expectFailure(await call(server.app, 'GET', '/seller/upload/files/%00'), 400, '请求内容包含无效字符');
+    expectFailure(await call(server.app, 'GET', '/seller/upload/files/a%00.png?x=1'), 400, '请求内容包含无效字符');
+    expectFailure(await call(server.app, 'GET', '/seller/upload/files/%C0%AE%C0%AE%2F'), 400, '请求地址不正确');
+  });
 });
 
 describe('malformed multipart bodies', () => {

@@ -1,5 +1,5 @@
 import { FIELD_LABELS, STANDARD_FIELD_MESSAGES } from '@sales/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
 
@@ -35,7 +35,19 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [413, '一次只能上传一个文件'],
   FST_PARTS_LIMIT: [413, '上传内容过多'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, '请以表单方式上传文件'],
+  FST_ERR_BAD_URL: [400, '请求地址不正确'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, '请求地址过长'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, '请求无法处理'],
 };
+
+/**
+ * The router's own failures (a URL that does not decode, a path parameter over its length limit),
+ * which never reach the error handler: Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, msg] = FRAMEWORK_MESSAGES[error.code] ?? [400, '请求无法处理'];
+  reply.status(status).send({ code: status, msg, data: null });
+}
 
 /** One error handler for the whole API: every failure becomes the envelope, never internals. */
 export default fp(

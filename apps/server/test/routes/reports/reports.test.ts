@@ -14,7 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { performanceStandards } from '../../../src/db/schema.js';
+import { performanceStandards, reports } from '../../../src/db/schema.js';
 import { figuresFor, targetFor } from '../../../src/plugins/app/performance-figures.js';
 import { at, call, expectFailure, login, multipartBody, PNG_1X1, rows, useTestServer, type ApiResponse } from '../../helper.js';
 import { firstCustomer, loginAll, scalar, type Role, type Session } from '../sales/support.js';
@@ -375,5 +375,21 @@ describe('demo data', () => {
       sql`select count(*) as value from reports where staff_id in (${as.liuYang.id}) and kind = 'weekly' and period_start = ${week().start}`,
     );
     expect(demoSeededNow).toBe(0);
+  });
+});
+
+describe('hostile values (issue 11)', () => {
+  it('answers a non-finite siteId in a body or a PDF query with a Chinese 400', async () => {
+    for (const api of ['weekly', 'halfmonth'] as const) {
+      expectFailure(await reportCall(as.liNa, api, 'team', { siteId: '1e309' }), 400, '数值超出范围');
+      expectFailure(await call(server.app, 'GET', `/seller/${api}/staff/pdf?siteId=Infinity&id=2`, { token: as.liNa.token }), 400, '数值超出范围');
+      expectFailure(await call(server.app, 'GET', `/seller/${api}/staff/team/pdf?siteId=-1e309`, { token: as.liNa.token }), 400, '数值超出范围');
+    }
+  });
+
+  it('refuses a NUL byte in a report and stores nothing', async () => {
+    const before = await server.db.$count(reports);
+    expectFailure(await reportCall(as.zhangWei, 'weekly', 'create', { siteId: 101, periodStart: week().start, ...text('本周\u0000总结') }), 400, '请求内容包含无效字符');
+    expect(await server.db.$count(reports)).toBe(before);
   });
 });

@@ -284,3 +284,25 @@ describe('follow-ups', () => {
     expect((await create(as.zhangWei, { content: '字'.repeat(500) })).status).toBe(200);
   });
 });
+
+describe('hostile values (issue 11)', () => {
+  it('answers siteId "1e309" on qr/resolve and claim with a Chinese 400 and claims nothing', async () => {
+    const free = await firstCustomer(server.db, sql`site_id = 101 and owner_id is null`);
+    for (const [path, body] of [
+      ['customer/qr/resolve', { code: `${CUSTOMER_QR_PREFIX}${free.qrToken}` }],
+      ['customer/claim', { qrToken: free.qrToken }],
+    ] as const) {
+      expectFailure(await staffCall(server.app, as.zhangWei, path, { ...body, siteId: '1e309' }), 400, '数值超出范围');
+      expectFailure(await staffCall(server.app, as.zhangWei, path, { ...body, siteId: '-1e309' }), 400, '数值超出范围');
+    }
+    expect((await firstCustomer(server.db, sql`id = ${free.id}`)).ownerId).toBeNull();
+  });
+
+  it('answers a NUL byte in a search or a follow-up with a Chinese 400 and writes nothing', async () => {
+    expectFailure(await staffCall(server.app, as.liNa, 'customer/list', { siteId: 101, keyword: 'a\u0000b' }), 400, '请求内容包含无效字符');
+    const customer = await firstCustomer(server.db, sql`site_id = 101`);
+    const before = await scalar(server.db, sql`select count(*) as value from follow_ups`);
+    expectFailure(await staffCall(server.app, as.liNa, 'followup/create', { siteId: 101, customerId: customer.id, type: '电话', content: '回访\ud800' }), 400, '请求内容包含无效字符');
+    expect(await scalar(server.db, sql`select count(*) as value from follow_ups`)).toBe(before);
+  });
+});

@@ -196,6 +196,16 @@ describe('staff/list and staff/detail', () => {
   });
 });
 
+describe('odd query values on the exports (issue 11)', () => {
+  it.each(['customer/export', 'order/export'])('%s answers a non-finite or NUL-carrying query with a Chinese 400', async (path) => {
+    const get = (query: string) => call(server.app, 'GET', `${STAFF_API}/${path}?${query}`, { token: as.liNa.token });
+    expectFailure(await get('siteId=Infinity'), 400, '数值超出范围');
+    expectFailure(await get('siteId=1e309'), 400, '数值超出范围');
+    expectFailure(await get('siteId=101&keyword=%00'), 400, '请求内容包含无效字符');
+    expectFailure(await get('siteId=99999999999'), 400);
+  });
+});
+
 describe('CSV exports', () => {
   const download = (path: string, query: string, session: Session = as.liNa) =>
     server.app.inject({ method: 'GET', url: `${STAFF_API}/${path}?siteId=101${query}`, headers: { authorization: session.token } });

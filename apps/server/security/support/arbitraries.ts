@@ -1,0 +1,357 @@
+/**
+ * fast-check arbitraries derived from JSON schemas: values a schema accepts, hostile values that
+ * probe what lies behind it, and whole requests (body, query, path and headers) for a route.
+ */
+import fc from 'fast-check';
+import { JsonObject, percentEncode, RawJson, toJson, toText, type Json } from './json.js';
+import { fillPath, type DocumentedRoute, type JsonSchema, type RouteParameter } from './routes.js';
+
+/** Values known to mean something in the database under test (site ids, record ids), by field name. */
+export type Hints = Readonly<Record<string, readonly Json[]>>;
+
+const INT4_MAX = 2 ** 31 - 1;
+
+/** Real calendar days and months, for fields whose pattern is a day or a month. */
+const someDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
+const day = someDate.map((date) => date.toISOString().slice(0, 10));
+const month = someDate.map((date) => date.toISOString().slice(0, 7));
+
+/** A value the schema accepts (the schema's own bounds), preferring the hinted values of the field. */
+export function validValue(schema: JsonSchema, field = '', hints: Hints = {}): fc.Arbitrary<Json> {
+  const own = schemaValue(schema, hints);
+  const hinted = hints[field];
+  return hinted && hinted.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...hinted), weight: 3 }, { arbitrary: own, weight: 1 }) : own;
+}
+
+function schemaValue(schema: JsonSchema, hints: Hints): fc.Arbitrary<Json> {
+  if (schema.anyOf && schema.anyOf.length > 0) return fc.oneof(...schema.anyOf.map((option) => schemaValue(option, hints)));
+  if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...(schema.enum as Json[]));
+  if (schema.const !== undefined) return fc.constant(schema.const as Json);
+  switch (schema.type) {
+    case 'integer':
+      return fc.integer({ min: Math.max(schema.minimum ?? -INT4_MAX, Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? INT4_MAX, Number.MAX_SAFE_INTEGER) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true }).map((value) => Math.round(value * 100) / 100);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'string':
+      return stringValue(schema);
+    case 'array':
+      return fc.array(schema.items ? schemaValue(schema.items, hints) : anyJson, {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)),
+      });
+    case 'object':
+      return objectValue(schema, hints);
+    default:
+      return anyJson;
+  }
+}
+
+function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
+  const maxLength = schema.maxLength ?? 64;
+  const minLength = Math.min(schema.minLength ?? 0, maxLength);
+  if (schema.pattern) {
+    const pattern = new RegExp(schema.pattern);
+    const matching = fc.stringMatching(pattern).filter((text) => text.length >= minLength && text.length <= maxLength);
+    // A pattern that holds days or months also gets real ones, which reach further than random digits.
+    if (pattern.test('2026-01-15')) return fc.oneof(day, matching);
+    if (pattern.test('2026-01')) return fc.oneof(month, matching);
+    return matching;
+  }
+  return fc.string({ minLength, maxLength: Math.min(maxLength, 40), unit: fc.oneof(fc.constantFrom('张', '伟', '华', '东', '客'), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' })) });
+}
+
+function objectValue(schema: JsonSchema, hints: Hints): fc.Arbitrary<Json> {
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  if (properties.length === 0) return fc.constant(new JsonObject([]));
+  const parts = properties.map(([name, property]) => {
+    const value = validValue(property, name, hints).map((item): [string, Json] => [name, item]);
+    return required.has(name) ? value.map((entry): [string, Json] | null => entry) : fc.option(value, { nil: null });
+  });
+  return fc.tuple(...parts).map((entries) => new JsonObject(entries.filter((entry): entry is [string, Json] => entry !== null)));
+}
+
+/** Any small JSON value. */
+export const anyJson: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 2 }).map((value) => fromPlain(value));
+
+function fromPlain(value: unknown): Json {
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => fromPlain(item));
+  return new JsonObject(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, fromPlain(item)]));
+}
+
+/** Numbers outside every column's range, or no number at all once parsed. */
+export const HOSTILE_NUMBERS: readonly Json[] = [
+  new RawJson('1e309'),
+  new RawJson('-1e309'),
+  new RawJson('1e-400'),
+  new RawJson('-0'),
+  new RawJson('123456789012345678901234567890'),
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  -(2 ** 63),
+  Number.MAX_VALUE,
+  -1,
+  0,
+  0.5,
+  1.0000001,
+];
+
+/** Strings PostgreSQL or the code behind a field may choke on. */
+export const HOSTILE_STRINGS: readonly string[] = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\ufeff',
+  '\u202e\u4e2d',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1',
+  '0x7fffffff',
+  ' 101 ',
+  '１０１',
+  '101abc',
+  '2026-02-30',
+  '0000-00-00',
+  '99999-12-31',
+  '2026-13',
+  'x'.repeat(10_000),
+  '张'.repeat(5_000),
+  '😀'.repeat(300),
+  '../../../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  "' or '1'='1",
+  '1; drop table staff; --',
+  '<script>alert(1)</script>',
+  '${7*7}{{7*7}}',
+  '\r\nX-Injected: 1',
+  '__proto__',
+  'constructor',
+];
+
+/** Objects that try to reach the prototype or widen the caller's rights. */
+export const PROTOTYPE_KEYS: readonly JsonObject[] = [
+  new JsonObject([['__proto__', new JsonObject([['isLeader', true], ['reportAllSites', true]])]]),
+  new JsonObject([['constructor', new JsonObject([['prototype', new JsonObject([['polluted', true]])]])]]),
+  new JsonObject([['__proto__', null]]),
+];
+
+const deep = (depth: number) => new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+const deepObject = (depth: number) => new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+
+/** One hostile value: a bad number or string, a wrong type, deep nesting or a prototype key. */
+export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
+  { arbitrary: fc.constantFrom(...HOSTILE_NUMBERS), weight: 4 },
+  { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 5 },
+  { arbitrary: fc.constantFrom<Json>(null, true, false, [], new JsonObject([]), [null], ['101'], [101, 102]), weight: 2 },
+  { arbitrary: fc.constantFrom<Json>(deep(64), deep(5_000), deepObject(64), deepObject(3_000)), weight: 1 },
+  { arbitrary: fc.constantFrom<Json>(...PROTOTYPE_KEYS), weight: 1 },
+  { arbitrary: fc.string({ maxLength: 30, unit: 'binary' }), weight: 2 },
+  { arbitrary: fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), weight: 1 },
+  { arbitrary: fc.double(), weight: 1 },
+  { arbitrary: anyJson, weight: 1 },
+);
+
+/** Bodies that are not the JSON their content type says. */
+const BROKEN_BODIES: readonly string[] = [
+  '',
+  '{',
+  '{"siteId":',
+  '{"siteId": 101,}',
+  "{'siteId': 101}",
+  '{"siteId": 101}{"siteId": 102}',
+  'null',
+  '"text"',
+  '[]',
+  '\u0000',
+  '\ufeff{"siteId": 101}',
+  '{"siteId": 101, "siteId": 102}',
+  '{"\u0000": 1}',
+  '{"a": "\\ud800"}',
+  '{"a": "\\u0000"}',
+  '{"a": 1e309}',
+  'siteId=101&page=1',
+];
+
+const CONTENT_TYPES: readonly (string | undefined)[] = [
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=----fuzz',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'application/xml',
+  'application/json, text/html',
+  'application/vnd.api+json',
+  'application/octet-stream',
+  'image/png',
+  '*/*',
+  ';;;',
+];
+
+/** Values a path segment or query value may arrive with, percent-encoded or not. */
+const RAW_URL_VALUES: readonly string[] = ['%zz', '%', '%E0%A4%A', '%ED%A0%80', '%00', '%C0%AE%C0%AE%2F', '..%2F..%2F..%2Fetc%2Fpasswd', '.', '..', 'a'.repeat(5_000), '%2e%2e'];
+
+export interface FuzzRequest {
+  method: DocumentedRoute['method'];
+  url: string;
+  headers: Record<string, string>;
+  payload: string | undefined;
+  /** Which session the request carries: none, a role's, or a hostile Authorization header (authorizationFor). */
+  identity: string;
+  /** What the request does to the route, for the report. */
+  attack: string;
+}
+
+export interface RequestOptions {
+  /** The roles whose sessions a request may carry (anonymous and hostile headers are always possible). */
+  roles: readonly string[];
+  hints: Hints;
+  /** Bytes of the oversized body (over the route's body limit). */
+  oversizedBytes: number;
+}
+
+type Part = { text: string; attack: string };
+
+/** A query string: schema-valid values, hostile ones, unknown and prototype keys, broken encodings. */
+function queryPart(parameters: readonly RouteParameter[], hints: Hints): fc.Arbitrary<Part> {
+  const value = (parameter: RouteParameter) =>
+    fc.oneof(
+      { arbitrary: validValue(parameter.schema, parameter.name, hints).map((item) => ({ text: percentEncode(toText(item)), attack: '' })), weight: 6 },
+      { arbitrary: hostileValue.map((item) => ({ text: percentEncode(toText(item)), attack: `query ${parameter.name} hostile` })), weight: 3 },
+      { arbitrary: fc.constantFrom(...RAW_URL_VALUES).map((text) => ({ text, attack: `query ${parameter.name} raw` })), weight: 1 },
+    );
+  const entries = parameters.map((parameter) =>
+    fc.option(value(parameter).map((part) => ({ text: `${parameter.name}=${part.text}`, attack: part.attack })), {
+      nil: null,
+      freq: parameter.required ? 10 : 2,
+    }),
+  );
+  const extras = fc.constantFrom('', '', '', '&__proto__[isLeader]=true', '&constructor[prototype][x]=1', '&siteId=101&siteId=102', '&a[b][c][d][e]=1', `&x=${'y'.repeat(9_000)}`, '&&&==&');
+  return fc.tuple(fc.tuple(...entries), extras).map(([parts, extra]) => {
+    const present = parts.filter((part): part is Part => part !== null);
+    const attacks = present.map((part) => part.attack).filter(Boolean);
+    if (extra) attacks.push(`query extra ${extra.slice(0, 30)}`);
+    return { text: present.map((part) => part.text).join('&') + extra, attack: attacks.join('; ') };
+  });
+}
+
+function pathPart(route: DocumentedRoute, hints: Hints): fc.Arbitrary<Part> {
+  if (route.params.length === 0) return fc.constant({ text: route.path, attack: '' });
+  const values = route.params.map((parameter) =>
+    fc.oneof(
+      validValue(parameter.schema, parameter.name, hints).map((item) => ({ name: parameter.name, text: percentEncode(toText(item)), attack: '' })),
+      hostileValue.map((item) => ({ name: parameter.name, text: percentEncode(toText(item)), attack: `path ${parameter.name} hostile` })),
+      fc.constantFrom(...RAW_URL_VALUES).map((text) => ({ name: parameter.name, text, attack: `path ${parameter.name} raw` })),
+    ),
+  );
+  return fc.tuple(...values).map((parts) => ({
+    text: fillPath(route.path, Object.fromEntries(parts.map((part) => [part.name, part.text]))),
+    attack: parts.map((part) => part.attack).filter(Boolean).join('; '),
+  }));
+}
+
+/** A body: valid, valid with one field made hostile, with prototype keys, of another type, broken or oversized. */
+function bodyPart(schema: JsonSchema | undefined, options: RequestOptions): fc.Arbitrary<Part> {
+  const valid = schema ? validValue(schema, '', options.hints) : anyJson;
+  const fields = Object.keys(schema?.properties ?? {});
+  const withHostileField =
+    fields.length > 0
+      ? fc.tuple(valid, fc.constantFrom(...fields, '__unknown__'), hostileValue).map(([body, field, bad]) => ({
+          text: toJson(body instanceof JsonObject ? body.with(field, bad) : new JsonObject([[field, bad]])),
+          attack: `body ${field} = ${toJson(bad).slice(0, 40)}`,
+        }))
+      : hostileValue.map((bad) => ({ text: toJson(new JsonObject([['x', bad]])), attack: `body x = ${toJson(bad).slice(0, 40)}` }));
+  const withPrototype = fc.tuple(valid, fc.constantFrom(...PROTOTYPE_KEYS)).map(([body, extra]) => ({
+    text: toJson(new JsonObject([...(body instanceof JsonObject ? body.entries : []), ...extra.entries])),
+    attack: `body prototype key ${toJson(extra).slice(0, 40)}`,
+  }));
+  return fc.oneof(
+    { arbitrary: valid.map((body) => ({ text: toJson(body), attack: 'valid body' })), weight: 40 },
+    { arbitrary: withHostileField, weight: 80 },
+    { arbitrary: withPrototype, weight: 10 },
+    { arbitrary: hostileValue.map((bad) => ({ text: toJson(bad), attack: `body is ${toJson(bad).slice(0, 40)}` })), weight: 10 },
+    { arbitrary: fc.constantFrom(...BROKEN_BODIES).map((text) => ({ text, attack: `broken body ${JSON.stringify(text.slice(0, 30))}` })), weight: 10 },
+    { arbitrary: fc.constant({ text: `{"x":"${'x'.repeat(options.oversizedBytes)}"}`, attack: 'oversized body' }), weight: 1 },
+  );
+}
+
+function headerValue(parameter: RouteParameter, hints: Hints): fc.Arbitrary<string | null> {
+  const latin1 = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
+  return fc.option(
+    fc.oneof(
+      validValue(parameter.schema, parameter.name, hints).map((value) => latin1(toText(value))),
+      hostileValue.map((value) => latin1(toText(value)).slice(0, 8_000)),
+    ),
+    { nil: null },
+  );
+}
+
+/** The Authorization header of an identity: a role's own token, a hostile variant of one, or none. */
+export function authorizationFor(identity: string, tokens: Readonly<Record<string, string>>): string | undefined {
+  const someToken = Object.values(tokens)[0] ?? '';
+  switch (identity) {
+    case 'anonymous':
+      return undefined;
+    case 'hostile:Bearer':
+      return `Bearer ${someToken}`;
+    case 'hostile:long':
+      return 'a'.repeat(8_000);
+    case 'hostile:garbage':
+      return "' or 1=1 --";
+    case 'hostile:token+':
+      return `${someToken}x`;
+    default:
+      return tokens[identity] ?? '';
+  }
+}
+
+/** Every part of one request to a route but its Authorization header (see authorizationFor). */
+export function requestFor(route: DocumentedRoute, options: RequestOptions): fc.Arbitrary<FuzzRequest> {
+  const identities = fc.oneof(
+    { arbitrary: fc.constantFrom(...options.roles), weight: 6 },
+    { arbitrary: fc.constant('anonymous'), weight: 2 },
+    { arbitrary: fc.constantFrom('hostile:Bearer', 'hostile:long', 'hostile:garbage', 'hostile:token+'), weight: 1 },
+  );
+  const sendsBody = route.method !== 'GET';
+  return fc
+    .record({
+      identity: identities,
+      path: pathPart(route, options.hints),
+      query: queryPart(route.query, options.hints),
+      body: sendsBody ? bodyPart(route.body, options) : fc.constant({ text: '', attack: '' }),
+      contentType: fc.oneof({ arbitrary: fc.constant<string | undefined>('application/json'), weight: 8 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 1 }),
+      headers: fc.tuple(...route.headers.map((parameter) => headerValue(parameter, options.hints).map((value): [string, string | null] => [parameter.name, value]))),
+      platform: fc.constantFrom('H5', 'H5', 'H5', '', 'x'.repeat(2_000), '../', '%00'),
+    })
+    .map(({ identity, path, query, body, contentType, headers, platform }) => {
+      const requestHeaders: Record<string, string> = { platform, version: '2.0.1' };
+      for (const [name, value] of headers) if (value !== null) requestHeaders[name] = value;
+      let payload: string | undefined;
+      if (sendsBody && (route.body || body.attack !== 'valid body')) {
+        payload = body.text;
+        if (contentType !== undefined) requestHeaders['content-type'] = contentType;
+      }
+      const attacks = [path.attack, query.attack, sendsBody ? body.attack : '', contentType === 'application/json' || !sendsBody ? '' : `content-type ${contentType ?? 'none'}`];
+      return {
+        method: route.method,
+        url: query.text ? `${path.text}?${query.text}` : path.text,
+        headers: requestHeaders,
+        payload,
+        identity,
+        attack: attacks.filter(Boolean).join('; ') || 'valid request',
+      };
+    });
+}
