@@ -90,8 +90,10 @@ export class OrdersRepository {
         .select({ id: customers.id })
         .from(customers)
         .where(and(eq(customers.siteId, scope.siteId), ilike(customers.name, pattern)));
-      // Order numbers are ASCII: a Chinese keyword can only be a customer's name.
-      const byName = inArray(orders.customerId, namedCustomers);
+      // Order numbers are ASCII: a Chinese keyword can only be a customer's name. `= any(array(…))`
+      // rather than `in (…)`: both arms of the OR then use an index (trigram on the number, the
+      // customer index on the ids) instead of a walk through the whole site's orders.
+      const byName = sql`${orders.customerId} = any(array(${namedCustomers}))`;
       conditions.push(ORDER_NO_TEXT.test(keyword) ? or(ilike(orders.orderNo, pattern), byName) : byName);
     }
     return and(...conditions) as SQL;
