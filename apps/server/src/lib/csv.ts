@@ -27,6 +27,17 @@ export function csvDocument(header: readonly string[], rows: Iterable<readonly C
 }
 
 /**
+ * The same file as `csvDocument`, as chunks of text produced while the rows are read: the BOM and
+ * header first, then one chunk per batch, so a large export never sits in memory whole.
+ */
+export async function* csvChunks(header: readonly string[], batches: AsyncIterable<readonly (readonly CsvCell[])[]>): AsyncGenerator<string> {
+  yield UTF8_BOM + csvRow(header);
+  for await (const rows of batches) {
+    if (rows.length > 0) yield rows.map(csvRow).join('');
+  }
+}
+
+/**
  * A Content-Disposition header for a download with a Chinese file name (RFC 6266 / 5987), and a
  * plain ASCII name for clients that do not read filename*.
  */

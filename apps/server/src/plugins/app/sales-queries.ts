@@ -28,3 +28,29 @@ export function staffRef(id: number | null, username: string | null): StaffRef |
 
 export const iso = (date: Date) => date.toISOString();
 export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Rows an export reads per query: small enough for flat memory, large enough for few round trips. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Reads up to `limit` rows in keyset batches: `fetch` returns the next `size` rows after the key of
+ * the last one it was given (the first ones when given none), in a fixed order. Each batch is one short
+ * indexed query, so no connection is held for the whole export and, on PGlite, other requests
+ * run between batches.
+ */
+export async function* keysetBatches<T extends Key, Key>(
+  fetch: (after: Key | undefined, size: number) => Promise<T[]>,
+  limit: number,
+  size = EXPORT_BATCH,
+): AsyncGenerator<T[]> {
+  let after: Key | undefined;
+  let left = limit;
+  while (left > 0) {
+    const want = Math.min(size, left);
+    const batch = await fetch(after, want);
+    if (batch.length > 0) yield batch;
+    if (batch.length < want) return;
+    left -= batch.length;
+    after = batch[batch.length - 1];
+  }
+}
