@@ -18,6 +18,9 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll gives up after 1 s by default: too short for a list that a busy machine answers in
+    // several. Polls wait as long as a Playwright wait does (the contexts' default of 10 s).
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     env: { TMPDIR: tmpDir },
   },
 });
