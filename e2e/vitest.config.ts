@@ -16,8 +16,13 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 60_000,
+    // A backstop, not a measure: each wait inside a test has its own limit (10 s). Under load the
+    // longest tests (account changes: several logins, codes and password hashes) take ~50 s.
+    testTimeout: 180_000,
     hookTimeout: 90_000,
+    // expect.poll gives up after 1 s by default: too short for a list that a busy machine answers in
+    // several. Polls wait as long as a Playwright wait does (the contexts' default of 10 s).
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     env: { TMPDIR: tmpDir },
   },
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { DemoAccount } from './accounts';
 import { apiLogin, baseUrl, type Session } from './api';
@@ -31,6 +31,28 @@ export function parseRoute(url: string | URL): AppRoute {
   return { path: decoded, query: new URLSearchParams(rawQuery) };
 }
 
+/** antd-mobile's toast text box. */
+const TOAST_SELECTOR = '.adm-toast-main';
+const TOAST_BINDING = '__e2eToastShown';
+
+/**
+ * Runs in the page (an init script, so it is serialised: no closure over this module): reports the
+ * text of every toast box that appears, or whose text changes, to the test through the binding.
+ */
+function watchToasts({ binding, selector }: { binding: string; selector: string }): void {
+  const reported = new WeakMap<Element, string>();
+  const report = () => {
+    for (const toast of document.querySelectorAll(selector)) {
+      const text = toast.textContent?.trim() ?? '';
+      if (text === '' || reported.get(toast) === text) continue;
+      reported.set(toast, text);
+      const send = (window as unknown as Record<string, unknown>)[binding];
+      if (typeof send === 'function') void (send as (shown: string) => Promise<void>)(text);
+    }
+  };
+  new MutationObserver(report).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 const screenshotDir = path.resolve(import.meta.dirname, '..', '.tmp', 'screenshots');
 
 /** One browser tab of the app, with the shell's page objects. */
@@ -54,6 +76,10 @@ export class AppPage {
   readonly attendance: AttendancePage;
   /** Uncaught errors thrown in the page; the harness fails the test when any are left. */
   readonly pageErrors: Error[] = [];
+  /** Every toast text the page has shown, in order (filled by `recordToasts`). */
+  private readonly toasts: string[] = [];
+  private toastCursor = 0;
+  private toastWaiters: (() => void)[] = [];
 
   constructor(
     readonly page: Page,
@@ -104,18 +130,60 @@ export class AppPage {
     return raw === null ? null : (JSON.parse(raw) as unknown);
   }
 
-  toast(): Locator {
-    return this.page.locator('.adm-toast-main');
+  /**
+   * Starts recording every toast the page shows (see `waitForToast`); runs before the page's own
+   * scripts in every document of this tab, so a reload keeps recording into the same log.
+   */
+  async recordToasts(): Promise<void> {
+    await this.page.exposeBinding(TOAST_BINDING, (_source, text: unknown) => {
+      this.toasts.push(String(text));
+      for (const wake of this.toastWaiters.splice(0)) wake();
+    });
+    await this.page.addInitScript(watchToasts, { binding: TOAST_BINDING, selector: TOAST_SELECTOR });
   }
 
-  /** Waits for a toast with exactly this text. */
-  async waitForToast(text: string, timeout = 5_000): Promise<void> {
-    await this.toast()
-      .filter({ hasText: text })
-      .first()
-      .waitFor({ state: 'visible', timeout });
-    const shown = (await this.toast().first().textContent())?.trim();
-    if (shown !== text) throw new Error(`expected the toast "${text}", saw "${shown ?? ''}"`);
+  /**
+   * Waits until the page has shown a toast with exactly this text since the toast the previous
+   * call matched (toasts are taken in order, so an earlier toast with the same text does not count
+   * twice). It reads the page's record of toasts, not what is on screen now: antd-mobile replaces a
+   * toast, or shows the next one while the last one fades, and a toast of 1.5 s may be gone before a
+   * busy test process gets to look. Start the action first, then wait; no need to race it.
+   */
+  async waitForToast(text: string, timeout = 10_000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const index = this.toasts.indexOf(text, this.toastCursor);
+      if (index >= 0) {
+        this.toastCursor = index + 1;
+        return;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const seen = this.toasts.slice(this.toastCursor);
+        throw new Error(`expected the toast "${text}" within ${timeout} ms; toasts shown since the last one expected: ${seen.length > 0 ? seen.map((shown) => `"${shown}"`).join(', ') : 'none'}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.toastWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Toasts shown since the one `waitForToast` matched last (all of them when none was). */
+  toastsSinceLastExpected(): string[] {
+    return this.toasts.slice(this.toastCursor);
+  }
+
+  /**
+   * Resolves once the page has rendered everything scheduled so far: after two animation frames
+   * every React commit queued before this call has landed (and the toast record has it). For a
+   * check that something did NOT happen, after waiting for what the action did do.
+   */
+  async settled(): Promise<void> {
+    await this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   }
 
   /** Waits for document.title to become the given text. */
@@ -155,6 +223,11 @@ export interface NewAppOptions {
   browser?: Browser;
   /** Permissions granted to the app's origin, e.g. ['camera']. */
   permissions?: string[];
+  /**
+   * 'block' keeps service workers out of this context. A test that intercepts requests with
+   * page.route blocks them: a response a service worker serves from its cache never reaches the route.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface AppHarness {
@@ -218,13 +291,14 @@ export function useApp(): AppHarness {
       return requireBrowser();
     },
     async newApp(options = {}) {
-      const context = await newPhoneContext(options.browser ?? requireBrowser());
+      const context = await newPhoneContext(options.browser ?? requireBrowser(), { serviceWorkers: options.serviceWorkers });
       if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
       // Fail fast: every wait in these tests is for something that takes well under a second.
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       const app = new AppPage(await context.newPage(), baseUrl());
       apps.push(app);
+      await app.recordToasts();
       return app;
     },
     async launchBrowser(extraArgs) {
@@ -235,6 +309,7 @@ export function useApp(): AppHarness {
     async newTab(app) {
       const app2 = new AppPage(await app.page.context().newPage(), baseUrl());
       apps.push(app2);
+      await app2.recordToasts();
       return app2;
     },
   };

@@ -35,8 +35,9 @@ export function fakeCameraArgs(y4mFile: string): string[] {
 }
 
 /** A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies). */
-export function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+export function newPhoneContext(browser: Browser, { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers,
     viewport: PHONE_VIEWPORT,
     isMobile: true,
     hasTouch: true,

@@ -137,10 +137,6 @@ export class LoginPage {
     return this.page.locator('.adm-checkbox .adm-checkbox-icon').first();
   }
 
-  async agreed(): Promise<boolean> {
-    return (await this.page.locator('.adm-checkbox').first().getAttribute('class'))?.includes('adm-checkbox-checked') ?? false;
-  }
-
   mode(name: '密码登录' | '验证码登录'): Locator {
     return this.page.locator('.adm-tabs-tab', { hasText: name });
   }
@@ -157,9 +153,10 @@ export class LoginPage {
     await this.submit().tap();
   }
 
+  /** Ticks the agreement and waits until the checkbox shows it ticked. */
   async tickAgreement(): Promise<void> {
     await this.agreement().tap();
-    if (!(await this.agreed())) throw new Error('the agreement checkbox did not become ticked');
+    await this.page.locator('.adm-checkbox').first().and(this.page.locator('.adm-checkbox-checked')).waitFor();
   }
 
   /** Logs a demo account in through the form and waits until the login page is left. */

@@ -1,18 +1,10 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { exactText, FilterSheet } from './sales-pages';
 
 /** Page objects of the performance and team area (issue 7): home, ranking, standards, attendance. */
 
-const PREFIX = '/seller/fenghe/staff/';
-
-/** Waits for the answer to a /seller/fenghe/staff/<path> call whose body passes `match` (start before the action). */
-export function waitForPerformanceCall(page: Page, path: string, match: (body: Record<string, unknown>) => boolean = () => true): Promise<Response> {
-  return page.waitForResponse((response) => {
-    if (new URL(response.url()).pathname !== `${PREFIX}${path}`) return false;
-    const body: unknown = response.request().postDataJSON();
-    return typeof body === 'object' && body !== null && match(body as Record<string, unknown>);
-  });
-}
+/** The performance calls live under /seller/fenghe/staff/ too: the same wait as the sales calls. */
+export { waitForSalesCall as waitForPerformanceCall } from './sales-pages';
 
 /** The value shown by a completion bar ('87.5%', '未设标准'). */
 async function completionText(bar: Locator): Promise<string> {

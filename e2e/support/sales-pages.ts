@@ -15,14 +15,23 @@ export function exactText(text: string): RegExp {
 
 /**
  * Waits for the answer to a /seller/fenghe/staff/<path> call whose JSON body passes `match`
- * (start waiting before the action that sends it).
+ * (start waiting before the action that sends it). The time limit runs from this call: a wait
+ * started before several steps (a whole sign-in) gives them their time with `timeout`.
  */
-export function waitForSalesCall(page: Page, path: string, match: (body: Record<string, unknown>) => boolean = () => true): Promise<Response> {
-  return page.waitForResponse((response) => {
-    if (new URL(response.url()).pathname !== `${SALES_PREFIX}${path}`) return false;
-    const body: unknown = response.request().postDataJSON();
-    return typeof body === 'object' && body !== null && match(body as Record<string, unknown>);
-  });
+export function waitForSalesCall(
+  page: Page,
+  path: string,
+  match: (body: Record<string, unknown>) => boolean = () => true,
+  { timeout }: { timeout?: number } = {},
+): Promise<Response> {
+  return page.waitForResponse(
+    (response) => {
+      if (new URL(response.url()).pathname !== `${SALES_PREFIX}${path}`) return false;
+      const body: unknown = response.request().postDataJSON();
+      return typeof body === 'object' && body !== null && match(body as Record<string, unknown>);
+    },
+    { timeout },
+  );
 }
 
 /** The bottom-sheet choice list a filter chip opens. */

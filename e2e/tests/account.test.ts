@@ -60,8 +60,8 @@ describe('account', () => {
     await forms.submit('确定更换');
     await app.waitForToast('手机号已更换');
     await app.waitForRoute('/pages/my/viewPhone');
-    expect(await app.page.getByTestId('current-phone').textContent()).toBe(masked(newPhone));
-    expect(await app.storage('userInfo')).toMatchObject({ phone: newPhone });
+    await expect.poll(() => app.page.getByTestId('current-phone').textContent()).toBe(masked(newPhone));
+    await expect.poll(() => app.storage('userInfo')).toMatchObject({ phone: newPhone });
 
     // Later, on another phone, the new number logs in and the old one no longer does.
     const later = await harness.newApp();
@@ -70,7 +70,7 @@ describe('account', () => {
     await later.waitForToast('手机号或密码错误');
     await later.login.loginWithPassword(newPhone, DEMO_PASSWORD, { agree: false });
     await later.waitForRoute('/pages/my/index');
-    expect(await later.storage('userInfo')).toMatchObject({ phone: newPhone, username: member.name });
+    await expect.poll(() => later.storage('userInfo')).toMatchObject({ phone: newPhone, username: member.name });
   });
 
   test('a password changed in one browser ends the session in the other with 登录过期，请重新登录', async () => {

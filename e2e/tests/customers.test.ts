@@ -89,10 +89,12 @@ describe('客户列表 as a leader', () => {
     // A contact's phone number (the B filter still on) finds its customer.
     const byPhone = levelB.list[levelB.list.length - 1];
     if (!byPhone) throw new Error('no B customer');
-    const samePhone = await customerList(leader, { keyword: byPhone.phone, level: 'B', pageSize: 20 });
+    const samePhone = await customerList(leader, { keyword: byPhone.phone, level: 'B', sort: 'lastOrder', pageSize: 20 });
     expect(samePhone.total).toBeGreaterThan(0);
     await app.customers.searchFor(byPhone.phone);
     await expect.poll(() => app.customers.totalCount()).toBe(samePhone.total);
+    // The total may equal the last one: the cards are what tell this answer is drawn.
+    await expect.poll(() => app.customers.cardNames()).toEqual(samePhone.list.map((customer) => customer.name).slice(0, 20));
     expect(await app.customers.cardNames()).toContain(byPhone.name);
 
     // A keyword nobody matches: the empty state with a hint, and 共 0 位客户.
@@ -360,9 +362,11 @@ describe('a salesperson sees only his own', () => {
     await app.page.getByTestId('record-missing').getByText('业务员不存在或无权查看').waitFor();
     expect(await app.page.getByTestId('order-list').count()).toBe(0);
 
-    // 返回 leaves the refused page.
+    // 返回 leaves the refused page (its own 返回: the salesperson page before it had one too).
     await app.open(`pages/details/orderDetails?id=${theirOrder.id}`);
-    await app.order.missing().getByRole('button', { name: '返回' }).tap();
+    const refusedAgain = app.order.missing().filter({ hasText: '订单不存在或无权查看' });
+    await refusedAgain.waitFor();
+    await refusedAgain.getByRole('button', { name: '返回' }).tap();
     await app.page.waitForURL((url) => !url.hash.startsWith('#/pages/details/orderDetails'));
   });
 });

@@ -37,7 +37,7 @@ describe('weekly reports', () => {
 
     // Half-way: the summary is typed, then the page reloads; the draft is still there.
     await weekly.text('summary').fill(summary);
-    expect((await weekly.counter('summary').textContent())?.trim()).toBe(`${[...summary].length}/140`);
+    await expect.poll(async () => (await weekly.counter('summary').textContent())?.trim()).toBe(`${[...summary].length}/140`);
     // Leaving through the app with unsubmitted text asks first; 继续填写 stays on the form.
     await app.tabBar.tap('我的');
     const dialog = app.page.locator('.adm-dialog-body').filter({ hasText: '内容还没有提交' });
@@ -69,7 +69,7 @@ describe('weekly reports', () => {
     const detail = new ReportDetailPage(app.page);
     await expect.poll(() => detail.summary().textContent()).toBe(summary);
     expect((await detail.readStatus().textContent())?.trim()).toBe('主管未读');
-    expect(await app.page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('report-draft:')))).toEqual([]);
+    await expect.poll(() => app.page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('report-draft:')))).toEqual([]);
 
     // History: the week is listed as submitted, and the tab shows it.
     await app.open('pages/details/historyWeekly');
@@ -94,19 +94,20 @@ describe('weekly reports', () => {
     expect(await viewer.zoom().textContent()).toBe('100%');
     await viewer.zoomIn().tap();
     await expect.poll(() => viewer.zoom().textContent()).toBe('125%');
-    // The page was really drawn: the canvas holds dark (text) pixels.
-    const inked = await viewer
-      .pages()
-      .first()
-      .evaluate((canvas) => {
-        const context = (canvas as HTMLCanvasElement).getContext('2d');
-        if (!context) return 0;
-        const { data } = context.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
-        let dark = 0;
-        for (let index = 0; index < data.length; index += 4) if ((data[index] ?? 255) < 100) dark += 1;
-        return dark;
-      });
-    expect(inked).toBeGreaterThan(500);
+    // The page was really drawn: the canvas holds dark (text) pixels (polled: the zoom draws it again).
+    const inked = () =>
+      viewer
+        .pages()
+        .first()
+        .evaluate((canvas) => {
+          const context = (canvas as HTMLCanvasElement).getContext('2d');
+          if (!context) return 0;
+          const { data } = context.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
+          let dark = 0;
+          for (let index = 0; index < data.length; index += 4) if ((data[index] ?? 255) < 100) dark += 1;
+          return dark;
+        });
+    await expect.poll(inked).toBeGreaterThan(500);
     await app.screenshot('weekly-report-pdf');
   });
 

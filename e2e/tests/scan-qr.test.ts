@@ -39,7 +39,7 @@ describe('扫一扫 with the camera', () => {
     const video = path.join(dir, 'customer-qr.y4m');
     writeQrY4m(video, customer.qrPayload);
     const browser = await harness.launchBrowser(fakeCameraArgs(video));
-    const app = await harness.newApp({ browser, permissions: ['camera'] });
+    const app = await harness.newApp({ browser, permissions: ['camera'], serviceWorkers: 'block' });
     await app.signIn(LI_NA);
 
     // The look-up of the scanned code is held until the scanner has been seen live and reading.
@@ -55,7 +55,6 @@ describe('扫一扫 with the camera', () => {
     // 我的 → 扫一扫, as a user gets there.
     await app.tabBar.tap('我的');
     await app.waitForRoute('/pages/my/index');
-    const resolved = waitForSalesCall(app.page, 'customer/qr/resolve');
     await app.page.getByText('扫一扫', { exact: true }).tap();
     await app.waitForRoute('/pages/my/scanQRCode');
     await app.waitForTitle('扫一扫');
@@ -64,6 +63,8 @@ describe('扫一扫 with the camera', () => {
     await expect.poll(async () => (await app.scanner.result().textContent())?.trim()).toBe('已识别客户二维码，正在查询…');
     expect(await app.page.locator('video').evaluate((element) => (element as HTMLVideoElement).videoWidth)).toBe(640);
     await app.screenshot('scan-camera-live');
+    // The look-up is held by the route above, so its answer is still to come: wait from here.
+    const resolved = waitForSalesCall(app.page, 'customer/qr/resolve');
     release();
     const answer = await resolved;
     expect(answer.request().postDataJSON()).toEqual({ siteId: 101, code: customer.qrPayload });

@@ -55,8 +55,8 @@ describe('current-site badge', () => {
     await app.badge.choices().filter({ hasText: '华南大区' }).tap();
     await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：华南大区');
     await sheet.waitFor({ state: 'detached' });
-    expect(await app.storage('currentSite')).toMatchObject({ departmentId: 201, departmentName: '华南大区', isLeader: false });
-    expect(await app.storage('permissionData')).toMatchObject({ isSalesperson: true, isManySite: true });
+    await expect.poll(() => app.storage('currentSite')).toMatchObject({ departmentId: 201, departmentName: '华南大区', isLeader: false });
+    await expect.poll(() => app.storage('permissionData')).toMatchObject({ isSalesperson: true, isManySite: true });
 
     // The choice survives a reload (and the user-info refresh that comes with it).
     await app.page.reload();
@@ -82,7 +82,7 @@ describe('current-site badge', () => {
       await app.open(route);
       await app.waitForTitle(title);
       await app.page.locator('.page__body').first().waitFor();
-      expect(await app.badge.root().count(), route || '/').toBe(badge ? 1 : 0);
+      await expect.poll(() => app.badge.root().count(), { message: route || '/' }).toBe(badge ? 1 : 0);
     }
   });
 
@@ -94,7 +94,11 @@ describe('current-site badge', () => {
     expect((await badge.textContent())?.trim()).toBe('当前站点：华东一部');
 
     await app.badge.tap();
-    await app.page.waitForTimeout(600);
+    // Then a tap on a tab: had the badge opened a sheet, its mask would take this tap and the
+    // route would not change. Once it has changed, anything the badge's tap rendered is on screen.
+    await app.tabBar.tap('订单');
+    await app.waitForRoute('/pages/order/index');
+    await app.settled();
     expect(await app.badge.sheet().count()).toBe(0);
     expect(await app.page.locator('.adm-popup').count()).toBe(0);
   });
