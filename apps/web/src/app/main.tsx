@@ -7,6 +7,7 @@ import { endSession, refreshUserInfo } from '../features/auth/session';
 import { useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
 import { bindRouter } from '../lib/navigation';
+import { watchNetworkStatus } from '../lib/network-status';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
 import { installNavigationGuards } from './navigation-guards';
 import { AppProvider, queryClient } from './provider';
@@ -31,6 +32,16 @@ unstableSetRender((node, container) => {
 
 writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
 ensureDeviceId();
+
+watchNetworkStatus();
+
+// The service worker (offline shell, updates) belongs to production builds only; it loads after
+// the page so it never competes with the first load.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('../features/app-update/register-service-worker').then((module) => module.registerServiceWorker());
+  });
+}
 
 const router = createAppRouter();
 bindRouter(router);

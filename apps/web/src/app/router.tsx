@@ -1,9 +1,10 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import { ROUTES, type RouteName } from '../config/paths';
 import { LazyPage, LoadFailure, type PageLoader } from './shell/lazy-page';
-import { NotFound } from './shell/not-found';
 import { PageFrame } from './shell/page-frame';
 import { RootLayout } from './shell/root-layout';
+
+const notFound: PageLoader = () => import('./shell/not-found').then((module) => ({ default: module.NotFound }));
 
 const home: PageLoader = () => import('./routes/home');
 
@@ -79,7 +80,7 @@ export function buildRoutes(): RouteObject[] {
       ),
     };
   });
-  return [{ element: <RootLayout />, errorElement: <LoadFailure timeout={false} />, children: [...pages, { path: '*', element: <NotFound /> }] }];
+  return [{ element: <RootLayout />, errorElement: <LoadFailure timeout={false} />, children: [...pages, { path: '*', element: <LazyPage loader={notFound} /> }] }];
 }
 
 export const createAppRouter = () => createHashRouter(buildRoutes());

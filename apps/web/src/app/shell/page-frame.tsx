@@ -1,11 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { RouteMeta } from '../../config/paths';
 import { showsSiteBadge } from '../../config/paths';
-import { SiteBadge } from '../../features/site/components/site-badge';
 import { NavBar } from './nav-bar';
-import { TabBar } from './tab-bar';
 
 const APP_NAME = '销售助手';
+
+// Only signed-in pages show the tab bar and the site badge (with its action sheet): they load
+// with the first page that shows them, so the login page's first load does not carry them.
+const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
+const SiteBadge = lazy(() => import('../../features/site/components/site-badge').then((module) => ({ default: module.SiteBadge })));
 
 /** Frames a page: title, nav bar (unless the page draws its own), site badge and tab bar. */
 export function PageFrame({ route, children }: { route: RouteMeta; children: ReactNode }) {
@@ -17,8 +20,16 @@ export function PageFrame({ route, children }: { route: RouteMeta; children: Rea
     <div className={`page${route.tab ? ' page--tab' : ''}`}>
       {!route.customNav && <NavBar title={route.title} back={!route.tab} />}
       <main className="page__body">{children}</main>
-      {showsSiteBadge(route) && <SiteBadge />}
-      {route.tab && <TabBar route={route} />}
+      {showsSiteBadge(route) && (
+        <Suspense fallback={null}>
+          <SiteBadge />
+        </Suspense>
+      )}
+      {route.tab && (
+        <Suspense fallback={<div className="tab-bar tab-bar--placeholder" aria-hidden="true" />}>
+          <TabBar route={route} />
+        </Suspense>
+      )}
     </div>
   );
 }
