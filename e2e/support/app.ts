@@ -155,6 +155,8 @@ export interface NewAppOptions {
   browser?: Browser;
   /** Permissions granted to the app's origin, e.g. ['camera']. */
   permissions?: string[];
+  /** Let the app's service worker run (blocked otherwise, see newPhoneContext). */
+  serviceWorkers?: boolean;
 }
 
 export interface AppHarness {
@@ -218,7 +220,7 @@ export function useApp(): AppHarness {
       return requireBrowser();
     },
     async newApp(options = {}) {
-      const context = await newPhoneContext(options.browser ?? requireBrowser());
+      const context = await newPhoneContext(options.browser ?? requireBrowser(), { serviceWorkers: options.serviceWorkers });
       if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
       // Fail fast: every wait in these tests is for something that takes well under a second.
       context.setDefaultTimeout(10_000);

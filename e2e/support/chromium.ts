@@ -34,9 +34,14 @@ export function fakeCameraArgs(y4mFile: string): string[] {
   return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4mFile}`];
 }
 
-/** A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies). */
-export function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+/**
+ * A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies).
+ * Service workers are blocked unless asked for: a worker answering scripts from its cache would
+ * hide them from the tests that route or fail page chunks (the PWA tests turn it on).
+ */
+export function newPhoneContext(browser: Browser, options: { serviceWorkers?: boolean } = {}): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
     viewport: PHONE_VIEWPORT,
     isMobile: true,
     hasTouch: true,
