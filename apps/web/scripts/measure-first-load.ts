@@ -190,7 +190,15 @@ async function runLighthouse(base: string, route: Route, storage: Record<string,
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const failed = Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric'))
-      .map((audit) => audit.id);
+      .map((audit) => {
+        // The elements an accessibility audit flags, so a failure says where to look.
+        const items = audit.details && 'items' in audit.details && Array.isArray(audit.details.items) ? audit.details.items : [];
+        const nodes = items.flatMap((item: unknown) => {
+          const node = typeof item === 'object' && item !== null && 'node' in item ? item.node : null;
+          return typeof node === 'object' && node !== null && 'selector' in node && typeof node.selector === 'string' ? [node.selector] : [];
+        });
+        return nodes.length > 0 ? `${audit.id} (${nodes.slice(0, 4).join(' | ')})` : audit.id;
+      });
     return {
       performance: score('performance'),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
@@ -235,7 +243,7 @@ async function main(): Promise<void> {
         console.log(`\nLighthouse (mobile) on ${route.name}…`);
         const result = await runLighthouse(base, route, route.signedIn ? storage : null);
         figures.set(route.name, result);
-        if (result.failed.length > 0) console.log(`  audits below 90: ${result.failed.join(', ')}`);
+        if (result.failed.length > 0) console.log(`  audits below 90:\n    ${result.failed.join('\n    ')}`);
       }
     }
 

@@ -1,7 +1,9 @@
 import { BUILD_TIME, STORAGE_KEYS } from '@sales/contract';
-import { unstableSetRender } from 'antd-mobile';
+// antd-mobile by its modules, not its index: the index module is kept whole (it has side effects)
+// and would tie the first load to the chunk of every component's shared code.
+import 'antd-mobile/es/global';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { useSession } from '../features/auth/session-store';
@@ -13,22 +15,6 @@ import { installNavigationGuards } from './navigation-guards';
 import { AppProvider, queryClient } from './provider';
 import { createAppRouter } from './router';
 import './styles.css';
-
-// antd-mobile's imperative Toast/Dialog/ActionSheet render through React 19's root API.
-const roots = new WeakMap<Element | DocumentFragment, Root>();
-unstableSetRender((node, container) => {
-  let root = roots.get(container);
-  if (!root) {
-    root = createRoot(container);
-    roots.set(container, root);
-  }
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-    roots.delete(container);
-  };
-});
 
 writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
 ensureDeviceId();

@@ -1,5 +1,5 @@
 import { LOAD_ERROR_MESSAGES, PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS, runtimeLocale, TIMEOUT_MESSAGES } from '@sales/contract';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useNetworkStatus } from '../../lib/network-status';
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { RouteMeta } from '../../config/paths';
 import { showsSiteBadge } from '../../config/paths';
+import { useSession } from '../../features/auth/session-store';
 import { NavBar } from './nav-bar';
 
 const APP_NAME = '销售助手';
@@ -12,6 +13,8 @@ const SiteBadge = lazy(() => import('../../features/site/components/site-badge')
 
 /** Frames a page: title, nav bar (unless the page draws its own), site badge and tab bar. */
 export function PageFrame({ route, children }: { route: RouteMeta; children: ReactNode }) {
+  // Without a site (signed out, e.g. on the login page) the badge shows nothing: its chunk is not loaded.
+  const hasSite = useSession((state) => state.currentSite !== null);
   useEffect(() => {
     document.title = route.title || APP_NAME;
   }, [route.title]);
@@ -20,7 +23,7 @@ export function PageFrame({ route, children }: { route: RouteMeta; children: Rea
     <div className={`page${route.tab ? ' page--tab' : ''}`}>
       {!route.customNav && <NavBar title={route.title} back={!route.tab} />}
       <main className="page__body">{children}</main>
-      {showsSiteBadge(route) && (
+      {hasSite && showsSiteBadge(route) && (
         <Suspense fallback={null}>
           <SiteBadge />
         </Suspense>
