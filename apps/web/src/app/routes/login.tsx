@@ -107,61 +107,60 @@ export default function LoginPage() {
         </div>
       </div>
       <ModeTabs mode={mode} onChange={setMode} />
-      <form
-        id="login-form"
-        role="tabpanel"
-        aria-labelledby={`login-tab-${mode}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
-      >
-        <div className="login__field">
-          <Input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="username"
-            maxLength={11}
-            placeholder="请输入手机号"
-            aria-label="手机号"
-            value={phone}
-            onChange={(value) => setPhone(value.replace(/\D/g, ''))}
-            clearable
-          />
-        </div>
-        {mode === 'password' && (
+      <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+        >
           <div className="login__field">
             <Input
-              type="password"
-              autoComplete="current-password"
-              placeholder="请输入密码"
-              aria-label="密码"
-              maxLength={64}
-              value={password}
-              onChange={setPassword}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              maxLength={11}
+              placeholder="请输入手机号"
+              aria-label="手机号"
+              value={phone}
+              onChange={(value) => setPhone(value.replace(/\D/g, ''))}
               clearable
             />
           </div>
-        )}
-        <Checkbox checked={agreed} onChange={setAgreed} className="login__agreement" aria-label="同意用户协议和隐私政策">
-          <span className="login__agreement">
-            我已阅读并同意
-            <Link to={routeUrl('loginAgreement')} onClick={(event) => event.stopPropagation()}>
-              《用户协议》
-            </Link>
-            和
-            <Link to={routeUrl('privacyPolicy')} onClick={(event) => event.stopPropagation()}>
-              《隐私政策》
-            </Link>
-          </span>
-        </Checkbox>
-        {/* A plain button: antd-mobile's Button brings its spinner's animation library (~25 KB gzip). */}
-        <button className="login__submit" type="submit" disabled={busy} aria-busy={busy}>
-          {mode === 'password' ? '登录' : '获取验证码'}
-          {busy && <DotLoading color="currentColor" />}
-        </button>
-      </form>
+          {mode === 'password' && (
+            <div className="login__field">
+              <Input
+                type="password"
+                autoComplete="current-password"
+                placeholder="请输入密码"
+                aria-label="密码"
+                maxLength={64}
+                value={password}
+                onChange={setPassword}
+                clearable
+              />
+            </div>
+          )}
+          <Checkbox checked={agreed} onChange={setAgreed} className="login__agreement" aria-label="同意用户协议和隐私政策">
+            <span className="login__agreement">
+              我已阅读并同意
+              <Link to={routeUrl('loginAgreement')} onClick={(event) => event.stopPropagation()}>
+                《用户协议》
+              </Link>
+              和
+              <Link to={routeUrl('privacyPolicy')} onClick={(event) => event.stopPropagation()}>
+                《隐私政策》
+              </Link>
+            </span>
+          </Checkbox>
+          {/* A plain button: antd-mobile's Button brings its spinner's animation library (~25 KB gzip). */}
+          <button className="login__submit" type="submit" disabled={busy} aria-busy={busy}>
+            {mode === 'password' ? '登录' : '获取验证码'}
+            {busy && <DotLoading color="currentColor" />}
+          </button>
+        </form>
+      </div>
     </div>
   );
 }
