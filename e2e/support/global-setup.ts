@@ -19,7 +19,7 @@ const serverEntry = path.join(repoRoot, 'apps', 'server', 'src', 'server.ts');
 const webIndex = path.join(repoRoot, 'apps', 'web', 'dist', 'index.html');
 
 /** A first start opens PGlite, migrates and loads the demo data: ~12 s here, much more on a busy machine. */
-const READY_TIMEOUT_MS = 120_000;
+const READY_TIMEOUT_MS = 300_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
