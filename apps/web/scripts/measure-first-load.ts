@@ -69,12 +69,15 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void> 
     cwd: path.join(repoRoot, 'apps', 'server'),
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group: npx → tsx → node, all stopped together (killing npx alone left the server running).
+    detached: true,
   });
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       await new Promise<void>((resolve) => {
         server.once('exit', () => resolve());
-        server.kill('SIGTERM');
+        if (server.pid) process.kill(-server.pid, 'SIGTERM');
+        else server.kill('SIGTERM');
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
