@@ -1,8 +1,54 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Paths the service worker must never answer: API data, development routes, health and docs. */
+const NOT_APP_SHELL = [/^\/seller\//, /^\/__dev\//, /^\/healthz/, /^\/docs/];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // The app registers the worker itself, in production builds only (features/app-update).
+      injectRegister: false,
+      registerType: 'prompt',
+      filename: 'sw.js',
+      includeAssets: ['favicon.svg', 'logo.svg'],
+      manifest: {
+        name: '销售助手',
+        short_name: '销售助手',
+        description: '销售助手：业绩、客户、订单与报告',
+        lang: 'zh-CN',
+        start_url: './#/',
+        scope: './',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#f8f8f8',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell and every page chunk; the heavy libraries of a few pages (charts, PDF,
+        // QR decoding) are cached when first used instead of on the first visit.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/echarts-*.js', '**/view-pdf-*.js', '**/pdf.worker*', '**/jsQR-*.js'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: NOT_APP_SHELL,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Hashed assets never change: cache first.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 60 } },
+          },
+        ],
+      },
+    }),
+  ],
   base: './',
   build: {
     target: 'es2020',

@@ -224,8 +224,9 @@ export interface NewAppOptions {
   /** Permissions granted to the app's origin, e.g. ['camera']. */
   permissions?: string[];
   /**
-   * 'block' keeps service workers out of this context. A test that intercepts requests with
-   * page.route blocks them: a response a service worker serves from its cache never reaches the route.
+   * Whether the app's service worker may run: blocked unless a test asks for 'allow' (the PWA tests).
+   * A response the worker serves from its cache never reaches page.route, so the tests that intercept
+   * or fail requests must not have one.
    */
   serviceWorkers?: 'allow' | 'block';
 }

@@ -34,8 +34,12 @@ export function fakeCameraArgs(y4mFile: string): string[] {
   return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4mFile}`];
 }
 
-/** A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies). */
-export function newPhoneContext(browser: Browser, { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+/**
+ * A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies).
+ * Service workers are blocked unless asked for: a worker answering scripts from its cache would
+ * hide them from the tests that route or fail page chunks (the PWA tests allow it).
+ */
+export function newPhoneContext(browser: Browser, { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   return browser.newContext({
     serviceWorkers,
     viewport: PHONE_VIEWPORT,

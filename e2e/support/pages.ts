@@ -138,7 +138,7 @@ export class LoginPage {
   }
 
   mode(name: '密码登录' | '验证码登录'): Locator {
-    return this.page.locator('.adm-tabs-tab', { hasText: name });
+    return this.page.getByRole('tab', { name, exact: true });
   }
 
   submit(): Locator {

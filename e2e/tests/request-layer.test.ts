@@ -40,7 +40,7 @@ describe('request layer', () => {
   });
 
   test('a 401 body code is handled even on a call that hides its errors', async () => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.signIn(CHEN_JING);
     await app.open('pages/order/alova?probe=1');
     await app.waitForTitle('请求示例');
@@ -60,7 +60,7 @@ describe('request layer', () => {
     ['请求错误 when the message is empty', { status: 500, body: { code: 500, msg: '', data: null } }, '请求错误'],
     ['the message of a failing body code on HTTP 200', { status: 200, body: { code: 409, msg: '账号状态异常', data: null } }, '账号状态异常'],
   ])('a failed call toasts %s', async (_case, answer, toast) => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.page.route(LOGIN_API, (route: Route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }));
     await app.login.open();
     await app.login.loginWithPassword(ZHANG_WEI.phone, 'Demo@2025');
@@ -71,7 +71,7 @@ describe('request layer', () => {
   });
 
   test('a network failure toasts 网络错误，换个网络试试', async () => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.page.route(LOGIN_API, (route: Route) => route.abort('internetdisconnected'));
     await app.login.open();
     await app.login.loginWithPassword(ZHANG_WEI.phone, 'Demo@2025');
@@ -81,7 +81,7 @@ describe('request layer', () => {
   });
 
   test('a call that hides its errors shows no toast (请求示例 shows the failure on the page)', async () => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.signIn(CHEN_JING);
     await app.page.route('**/seller/version', (route: Route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: '服务器开小差了', data: null }) }),

@@ -39,7 +39,7 @@ describe('扫一扫 with the camera', () => {
     const video = path.join(dir, 'customer-qr.y4m');
     writeQrY4m(video, customer.qrPayload);
     const browser = await harness.launchBrowser(fakeCameraArgs(video));
-    const app = await harness.newApp({ browser, permissions: ['camera'], serviceWorkers: 'block' });
+    const app = await harness.newApp({ browser, permissions: ['camera'] });
     await app.signIn(LI_NA);
 
     // The look-up of the scanned code is held until the scanner has been seen live and reading.

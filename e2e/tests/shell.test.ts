@@ -84,7 +84,7 @@ describe('lazy page loading', () => {
   }
 
   test('a page that fails to load shows the error view, and a tap reloads it', async () => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.signIn(WANG_QIANG);
     await openSetting(app);
     await expectNotLoadedYet(app);
@@ -114,7 +114,7 @@ describe('lazy page loading', () => {
   });
 
   test('a slow page shows the loading view from 200 ms, the time-out view at 60 s, and a tap reloads it', async () => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.signIn(WANG_QIANG);
     await openSetting(app);
     await expectNotLoadedYet(app);
@@ -161,7 +161,7 @@ describe('lazy page loading', () => {
   });
 
   test('no loading view for a page that arrives before 200 ms', async () => {
-    const app = await harness.newApp({ serviceWorkers: 'block' });
+    const app = await harness.newApp();
     await app.signIn(WANG_QIANG);
     await openSetting(app);
     await expectNotLoadedYet(app);

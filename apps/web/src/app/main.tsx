@@ -1,36 +1,33 @@
 import { BUILD_TIME, STORAGE_KEYS } from '@sales/contract';
-import { unstableSetRender } from 'antd-mobile';
+// antd-mobile by its modules, not its index: the index module is kept whole (it has side effects)
+// and would tie the first load to the chunk of every component's shared code.
+import 'antd-mobile/es/global';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
 import { bindRouter } from '../lib/navigation';
+import { watchNetworkStatus } from '../lib/network-status';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
 import { installNavigationGuards } from './navigation-guards';
 import { AppProvider, queryClient } from './provider';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// antd-mobile's imperative Toast/Dialog/ActionSheet render through React 19's root API.
-const roots = new WeakMap<Element | DocumentFragment, Root>();
-unstableSetRender((node, container) => {
-  let root = roots.get(container);
-  if (!root) {
-    root = createRoot(container);
-    roots.set(container, root);
-  }
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-    roots.delete(container);
-  };
-});
-
 writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
 ensureDeviceId();
+
+watchNetworkStatus();
+
+// The service worker (offline shell, updates) belongs to production builds only; it loads after
+// the page so it never competes with the first load.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('../features/app-update/register-service-worker').then((module) => module.registerServiceWorker());
+  });
+}
 
 const router = createAppRouter();
 bindRouter(router);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { ReactNode } from 'react';
 

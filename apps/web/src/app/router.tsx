@@ -1,9 +1,16 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import { ROUTES, type RouteName } from '../config/paths';
 import { LazyPage, LoadFailure, type PageLoader } from './shell/lazy-page';
-import { NotFound } from './shell/not-found';
 import { PageFrame } from './shell/page-frame';
 import { RootLayout } from './shell/root-layout';
+
+/** A page's loader that also loads the pages' styles (pages.css), which the login page does without. */
+const styled =
+  (load: PageLoader): PageLoader =>
+  () =>
+    Promise.all([import('./pages.css'), load()]).then(([, page]) => page);
+
+const notFound: PageLoader = () => import('./shell/not-found').then((module) => ({ default: module.NotFound }));
 
 const home: PageLoader = () => import('./routes/home');
 
@@ -65,6 +72,12 @@ const PAGES: Record<RouteName, PageLoader> = {
   demo: () => import('../pages-sub/demo/index'),
 };
 
+/** Each route's loader as the router uses it: every page but login brings the pages' styles. */
+const LOADERS = Object.fromEntries(
+  (Object.keys(PAGES) as RouteName[]).map((name) => [name, name === 'login' ? PAGES[name] : styled(PAGES[name])]),
+) as Record<RouteName, PageLoader>;
+const notFoundPage = styled(notFound);
+
 export function buildRoutes(): RouteObject[] {
   const pages: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
     const route = ROUTES[name];
@@ -74,12 +87,12 @@ export function buildRoutes(): RouteObject[] {
       // that was loaded before keeps showing the previous page's content.
       element: (
         <PageFrame key={name} route={route}>
-          <LazyPage loader={PAGES[name]} />
+          <LazyPage loader={LOADERS[name]} />
         </PageFrame>
       ),
     };
   });
-  return [{ element: <RootLayout />, errorElement: <LoadFailure timeout={false} />, children: [...pages, { path: '*', element: <NotFound /> }] }];
+  return [{ element: <RootLayout />, errorElement: <LoadFailure timeout={false} />, children: [...pages, { path: '*', element: <LazyPage loader={notFoundPage} /> }] }];
 }
 
 export const createAppRouter = () => createHashRouter(buildRoutes());

@@ -15,7 +15,8 @@ export function CompletionBar({ rate, label = '完成率', testId }: { rate: num
       <ProgressBar
         className="completion__bar"
         percent={percent}
-        aria-label={`${label} ${text}`}
+        // The label and the value beside it say it in text; the bar only draws it.
+        aria-hidden="true"
         style={{ '--track-width': '6px', '--fill-color': known && rate >= 1 ? '#cf1322' : 'var(--adm-color-primary)' }}
       />
       <span className="completion__value">{text}</span>

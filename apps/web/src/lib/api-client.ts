@@ -6,6 +6,7 @@ import {
   REQUEST_TIMEOUT_MS,
   RUNTIME_ERRORS,
 } from '@sales/contract';
+import { useNetworkStatus } from './network-status';
 import { showToast } from './toast';
 
 /** A failure the server reported: HTTP status and envelope code with its message. */
@@ -124,6 +125,8 @@ async function send(url: string, init: RequestInit, timeout: number, outer: Abor
     if (timedOut) throw new RuntimeError(RUNTIME_ERRORS.timeout.errMsg, RUNTIME_ERRORS.timeout.code);
     if (controller.signal.aborted) throw new RuntimeError(RUNTIME_ERRORS.abort.errMsg, RUNTIME_ERRORS.abort.code);
     const network = transport === 'request' ? RUNTIME_ERRORS.requestNetwork : RUNTIME_ERRORS.transferNetwork;
+    // The shell offers 重试 while the network is gone (the toast of SPEC §8 still tells the user).
+    useNetworkStatus.getState().markOffline();
     throw new RuntimeError(network.errMsg, network.code);
   } finally {
     clearTimeout(timer);

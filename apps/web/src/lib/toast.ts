@@ -1,7 +1,21 @@
 import { TOAST_DURATION_MS } from '@sales/contract';
-import { Toast } from 'antd-mobile';
+import type ToastApi from 'antd-mobile/es/components/toast';
 
-/** The app's toast: 1500 ms (SPEC §9), one at a time. */
+// antd-mobile's imperative Toast brings its animation library (~25 KB gzip) and the React 19 render
+// hook (lib/antd-render.ts): they load with the first toast instead of with the app.
+let toastModule: Promise<{ default: typeof ToastApi }> | null = null;
+
+/** The app's toast: 1500 ms (SPEC §9), one at a time, in the order they were asked for. */
 export function showToast(content: string, icon?: 'success' | 'fail' | 'loading'): void {
-  Toast.show({ content, icon, duration: TOAST_DURATION_MS });
+  // The render hook first: the toast renders through it.
+  toastModule ??= import('./antd-render').then(() => import('antd-mobile/es/components/toast'));
+  void toastModule.then(
+    ({ default: Toast }) => {
+      Toast.show({ content, icon, duration: TOAST_DURATION_MS });
+    },
+    () => {
+      // The chunk could not load (offline): forget the failure so the next toast tries again.
+      toastModule = null;
+    },
+  );
 }

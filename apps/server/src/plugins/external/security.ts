@@ -18,6 +18,7 @@ export default fp(
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'worker-src': ["'self'", 'blob:'],
+          'manifest-src': ["'self'"],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],

@@ -5,7 +5,15 @@ import path from 'node:path';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
-/** Serves the built web app: hashed assets cached for a year, index.html never cached. */
+/** The service worker script of the web build (vite-plugin-pwa), served from the app's root. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html and the service worker
+ * never cached. The build writes brotli and gzip siblings of every text file (`.br`, `.gz`), sent
+ * by the client's Accept-Encoding with `Vary: Accept-Encoding`, so nothing static is compressed
+ * per request.
+ */
 export default fp(
   async (app) => {
     const root = app.config.webDist;
@@ -18,14 +26,17 @@ export default fp(
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const relative = path.relative(root, filePath);
+        // The file sent may be a precompressed sibling: judge it by the file it stands for.
+        const relative = path.relative(root, filePath).replace(/\.(br|gz)$/, '');
         if (relative.startsWith(`assets${path.sep}`)) {
           reply.header('Cache-Control', `public, max-age=${ONE_YEAR}, immutable`);
         } else {
           reply.header('Cache-Control', 'no-cache');
         }
+        if (relative === SERVICE_WORKER_FILE) reply.header('Service-Worker-Allowed', '/');
       },
     });
   },

@@ -1,6 +1,6 @@
 import { maskPhone } from '@sales/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Form } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { routeUrl } from '../../config/paths';
 import { useCheckCode } from '../../features/account/api/check-code';
 import { useDeleteAccount } from '../../features/account/api/delete-account';
@@ -8,6 +8,7 @@ import { CodeField } from '../../features/account/components/code-field';
 import { sendCodeToOwnPhone } from '../../features/auth/api/send-code';
 import { useSession } from '../../features/auth/session-store';
 import { nav } from '../../lib/navigation';
+import { Dialog } from '../../lib/antd-imperative';
 
 /** 注销账号: what deletion means, a code to the own phone, a final confirmation → deregister. */
 export default function LogOutPage() {

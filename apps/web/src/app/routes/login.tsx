@@ -1,6 +1,8 @@
 import { isMobile } from '@sales/contract';
-import { Button, Checkbox, Input, Tabs } from 'antd-mobile';
-import { useState } from 'react';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Input from 'antd-mobile/es/components/input';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { routeUrl, safeRedirect } from '../../config/paths';
 import { useLogin } from '../../features/auth/api/login';
@@ -11,6 +13,52 @@ import { nav } from '../../lib/navigation';
 import { showToast } from '../../lib/toast';
 
 type Mode = 'password' | 'code';
+
+const MODES: { key: Mode; title: string }[] = [
+  { key: 'password', title: '密码登录' },
+  { key: 'code', title: '验证码登录' },
+];
+
+/**
+ * 密码登录 / 验证码登录: a plain tab list (WAI-ARIA tabs, arrow keys move between them) instead of
+ * antd-mobile's Tabs, whose animation library would otherwise be part of the login page's first load.
+ */
+function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + MODES.length) % MODES.length;
+    const target = MODES[next];
+    if (!target) return;
+    onChange(target.key);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div className="login-tabs" role="tablist" aria-label="登录方式">
+      {MODES.map((item, index) => (
+        <button
+          key={item.key}
+          ref={(element) => {
+            tabs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`login-tab-${item.key}`}
+          aria-selected={mode === item.key}
+          aria-controls="login-form"
+          tabIndex={mode === item.key ? 0 : -1}
+          className={`login-tabs__tab${mode === item.key ? ' login-tabs__tab--active' : ''}`}
+          onClick={() => onChange(item.key)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {item.title}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -58,60 +106,61 @@ export default function LoginPage() {
           <div className="muted">业绩、客户、订单，一手掌握</div>
         </div>
       </div>
-      <Tabs activeKey={mode} onChange={(key) => setMode(key as Mode)}>
-        <Tabs.Tab title="密码登录" key="password" />
-        <Tabs.Tab title="验证码登录" key="code" />
-      </Tabs>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
-      >
-        <div className="login__field">
-          <Input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="username"
-            maxLength={11}
-            placeholder="请输入手机号"
-            aria-label="手机号"
-            value={phone}
-            onChange={(value) => setPhone(value.replace(/\D/g, ''))}
-            clearable
-          />
-        </div>
-        {mode === 'password' && (
+      <ModeTabs mode={mode} onChange={setMode} />
+      <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+        >
           <div className="login__field">
             <Input
-              type="password"
-              autoComplete="current-password"
-              placeholder="请输入密码"
-              aria-label="密码"
-              maxLength={64}
-              value={password}
-              onChange={setPassword}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              maxLength={11}
+              placeholder="请输入手机号"
+              aria-label="手机号"
+              value={phone}
+              onChange={(value) => setPhone(value.replace(/\D/g, ''))}
               clearable
             />
           </div>
-        )}
-        <Checkbox checked={agreed} onChange={setAgreed} className="login__agreement" aria-label="同意用户协议和隐私政策">
-          <span className="login__agreement">
-            我已阅读并同意
-            <Link to={routeUrl('loginAgreement')} onClick={(event) => event.stopPropagation()}>
-              《用户协议》
-            </Link>
-            和
-            <Link to={routeUrl('privacyPolicy')} onClick={(event) => event.stopPropagation()}>
-              《隐私政策》
-            </Link>
-          </span>
-        </Checkbox>
-        <Button block color="primary" size="large" type="submit" loading={busy} disabled={busy}>
-          {mode === 'password' ? '登录' : '获取验证码'}
-        </Button>
-      </form>
+          {mode === 'password' && (
+            <div className="login__field">
+              <Input
+                type="password"
+                autoComplete="current-password"
+                placeholder="请输入密码"
+                aria-label="密码"
+                maxLength={64}
+                value={password}
+                onChange={setPassword}
+                clearable
+              />
+            </div>
+          )}
+          <Checkbox checked={agreed} onChange={setAgreed} className="login__agreement" aria-label="同意用户协议和隐私政策">
+            <span className="login__agreement">
+              我已阅读并同意
+              <Link to={routeUrl('loginAgreement')} onClick={(event) => event.stopPropagation()}>
+                《用户协议》
+              </Link>
+              和
+              <Link to={routeUrl('privacyPolicy')} onClick={(event) => event.stopPropagation()}>
+                《隐私政策》
+              </Link>
+            </span>
+          </Checkbox>
+          {/* A plain button: antd-mobile's Button brings its spinner's animation library (~25 KB gzip). */}
+          <button className="login__submit" type="submit" disabled={busy} aria-busy={busy}>
+            {mode === 'password' ? '登录' : '获取验证码'}
+            {busy && <DotLoading color="currentColor" />}
+          </button>
+        </form>
+      </div>
     </div>
   );
 }

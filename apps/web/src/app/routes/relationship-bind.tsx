@@ -1,5 +1,5 @@
 import { customerQrPayload, parseCustomerQr, type StaffSummary } from '@sales/contract';
-import { Button, Dialog, ErrorBlock } from 'antd-mobile';
+import { Button, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BadLinkState, CardSkeleton, ErrorState, RecordErrorState } from '../../components/list-states';
@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api-client';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 import { showToast } from '../../lib/toast';
+import { Dialog } from '../../lib/antd-imperative';
 
 /** A leader binds, transfers or unbinds a customer of their site. */
 function ManageBinding({ customerId }: { customerId: number }) {

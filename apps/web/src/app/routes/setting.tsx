@@ -1,12 +1,13 @@
 import { maskPhone } from '@sales/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { logout } from '../../features/auth/session';
 import { useSession } from '../../features/auth/session-store';
 import { nav } from '../../lib/navigation';
 import { clearLocalData, formatBytes } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
+import { Dialog } from '../../lib/antd-imperative';
 
 const go = (route: RouteName) => () => nav.navigateTo(routeUrl(route));
 

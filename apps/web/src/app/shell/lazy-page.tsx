@@ -1,6 +1,7 @@
 import { LOAD_ERROR_MESSAGES, PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS, runtimeLocale, TIMEOUT_MESSAGES } from '@sales/contract';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useState, type ComponentType } from 'react';
+import { useNetworkStatus } from '../../lib/network-status';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -13,9 +14,13 @@ type LoadState = { phase: 'waiting' | 'loading' | 'timeout' | 'error' } | { phas
 export function LazyPage({ loader }: { loader: PageLoader }) {
   const known = loaded.get(loader);
   const [state, setState] = useState<LoadState>(known ? { phase: 'ready', Page: known } : { phase: 'waiting' });
+  // 重试 of the offline notice loads a page that failed for want of a network again.
+  const retries = useNetworkStatus((network) => network.retries);
+  const offline = useNetworkStatus((network) => network.offline);
 
   useEffect(() => {
     if (loaded.has(loader)) return undefined;
+    setState({ phase: 'waiting' });
     let settled = false;
     const delay = setTimeout(() => {
       if (!settled) setState({ phase: 'loading' });
@@ -35,6 +40,7 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
       () => {
         if (settled) return;
         settled = true;
+        if (!navigator.onLine) useNetworkStatus.getState().markOffline();
         setState({ phase: 'error' });
       },
     );
@@ -43,7 +49,7 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
       clearTimeout(delay);
       clearTimeout(timeout);
     };
-  }, [loader]);
+  }, [loader, retries]);
 
   if (state.phase === 'ready') return <state.Page />;
   if (state.phase === 'waiting') return null;
@@ -55,6 +61,8 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
       </div>
     );
   }
+  // Offline, the shell's offline notice says so and offers 重试.
+  if (state.phase === 'error' && offline) return null;
   return <LoadFailure timeout={state.phase === 'timeout'} />;
 }
 

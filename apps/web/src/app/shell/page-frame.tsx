@@ -1,14 +1,20 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { RouteMeta } from '../../config/paths';
 import { showsSiteBadge } from '../../config/paths';
-import { SiteBadge } from '../../features/site/components/site-badge';
+import { useSession } from '../../features/auth/session-store';
 import { NavBar } from './nav-bar';
-import { TabBar } from './tab-bar';
 
 const APP_NAME = '销售助手';
 
+// Only signed-in pages show the tab bar and the site badge (with its action sheet): they load
+// with the first page that shows them, so the login page's first load does not carry them.
+const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
+const SiteBadge = lazy(() => import('../../features/site/components/site-badge').then((module) => ({ default: module.SiteBadge })));
+
 /** Frames a page: title, nav bar (unless the page draws its own), site badge and tab bar. */
 export function PageFrame({ route, children }: { route: RouteMeta; children: ReactNode }) {
+  // Without a site (signed out, e.g. on the login page) the badge shows nothing: its chunk is not loaded.
+  const hasSite = useSession((state) => state.currentSite !== null);
   useEffect(() => {
     document.title = route.title || APP_NAME;
   }, [route.title]);
@@ -17,8 +23,16 @@ export function PageFrame({ route, children }: { route: RouteMeta; children: Rea
     <div className={`page${route.tab ? ' page--tab' : ''}`}>
       {!route.customNav && <NavBar title={route.title} back={!route.tab} />}
       <main className="page__body">{children}</main>
-      {showsSiteBadge(route) && <SiteBadge />}
-      {route.tab && <TabBar route={route} />}
+      {hasSite && showsSiteBadge(route) && (
+        <Suspense fallback={null}>
+          <SiteBadge />
+        </Suspense>
+      )}
+      {route.tab && (
+        <Suspense fallback={<div className="tab-bar tab-bar--placeholder" aria-hidden="true" />}>
+          <TabBar route={route} />
+        </Suspense>
+      )}
     </div>
   );
 }

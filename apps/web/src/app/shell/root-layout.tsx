@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { findRoute, isHomeRoute, routeUrl, ROUTES } from '../../config/paths';
 import { loginUrl } from '../../features/auth/session';
 import { useSession } from '../../features/auth/session-store';
+import { OfflineNotice } from './offline-notice';
 
 /**
  * The routing rules of SPEC §2 that apply to every page load: the token guard with its
@@ -29,5 +30,10 @@ export function RootLayout() {
   if (isHomeRoute(route) && token && permissionData && !permissionData.isShowIndex) {
     return <Navigate to={routeUrl('my')} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <OfflineNotice />
+      <Outlet />
+    </>
+  );
 }

@@ -1,7 +1,8 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useSession } from '../../auth/session-store';
 import { showToast } from '../../../lib/toast';
 import { useResetStaffPassword } from '../api/reset-staff-password';
+import { Dialog } from '../../../lib/antd-imperative';
 
 /**
  * 重置密码 for a leader on a member's page: confirmed in a dialog; the member gets a one-time

@@ -1,9 +1,10 @@
 import type { FollowUp } from '@sales/contract';
-import { Image, ImageViewer, InfiniteScroll, Tag } from 'antd-mobile';
+import { Image, InfiniteScroll, Tag } from 'antd-mobile';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
+import { ImageViewer } from '../../../lib/antd-imperative';
 
 function FollowUpEntry({ entry }: { entry: FollowUp }) {
   return (

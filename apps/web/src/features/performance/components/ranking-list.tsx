@@ -9,8 +9,9 @@ export function RankingList({ entries, metric, testId = 'ranking-row' }: { entri
     <ol className="ranking">
       {entries.map((entry) => (
         <li key={entry.member.id} className={`ranking__row${entry.isMe ? ' ranking__row--me' : ''}`} data-testid={testId} data-me={entry.isMe ? 'true' : undefined} aria-current={entry.isMe ? 'true' : undefined}>
-          <span className={`ranking__rank ranking__rank--${Math.min(entry.rank, 4)}`} aria-label={`第${entry.rank}名`}>
-            {entry.rank}
+          <span className={`ranking__rank ranking__rank--${Math.min(entry.rank, 4)}`}>
+            <span aria-hidden="true">{entry.rank}</span>
+            <span className="visually-hidden">第{entry.rank}名</span>
           </span>
           <Avatar src={entry.member.avatar ?? ''} style={{ '--size': '32px', '--border-radius': '50%' }} />
           <div className="ranking__main">

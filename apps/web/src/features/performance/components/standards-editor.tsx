@@ -88,7 +88,8 @@ function History({ month }: { month: string }) {
           </div>
           <div className="standard-history__diff">
             {change.old ? <TargetsLine targets={change.old} /> : <span className="muted">（新设）</span>}
-            <span aria-label="改为"> → </span>
+            <span aria-hidden="true"> → </span>
+            <span className="visually-hidden">改为</span>
             <TargetsLine targets={change.new} />
           </div>
         </li>

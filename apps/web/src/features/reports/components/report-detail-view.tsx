@@ -1,5 +1,5 @@
 import { REPORT_KIND_LABELS, type ReportKind } from '@sales/contract';
-import { Button, Dialog, Image, ImageViewer, Tag } from 'antd-mobile';
+import { Button, Image, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { CardSkeleton, RecordErrorState } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
@@ -8,6 +8,7 @@ import { useReportDetail } from '../api/get-report-detail';
 import { useDeleteReport } from '../api/save-report';
 import { SECTION_LABELS } from '../report-api';
 import { MetricsCard } from './metrics-card';
+import { Dialog, ImageViewer } from '../../../lib/antd-imperative';
 
 interface ReportDetailViewProps {
   kind: ReportKind;

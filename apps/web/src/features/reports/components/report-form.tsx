@@ -1,5 +1,5 @@
 import { REPORT_IMAGES_MAX, REPORT_TEXT_MAX, type ReportDetail, type ReportKind, type ReportPreview } from '@sales/contract';
-import { Button, Dialog, Form, ImageUploader, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Button, Form, ImageUploader, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { addNavigationInterceptor, nav, type NavigationContext } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
@@ -10,6 +10,7 @@ import { useSiteId } from '../api/use-site-id';
 import { SECTION_LABELS } from '../report-api';
 import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft, type ReportDraft } from '../report-draft';
 import { MetricsCard } from './metrics-card';
+import { Dialog } from '../../../lib/antd-imperative';
 
 interface ReportFormProps {
   kind: ReportKind;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionSheet } from 'antd-mobile';
 import { useCallback } from 'react';
 import { showToast } from '../../../lib/toast';
 import { useSession, useSites } from '../../auth/session-store';
+import { ActionSheet } from '../../../lib/antd-imperative';
 
 /** Returns a function that opens the site action sheet; it does nothing with a single site. */
 export function useSiteSwitcher(): () => void {

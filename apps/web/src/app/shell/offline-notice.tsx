@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNetworkStatus } from '../../lib/network-status';
+
+/**
+ * The notice shown while the network is gone, instead of a broken page: 重试 asks again for
+ * whatever failed (the page's data and a page that could not load).
+ */
+export function OfflineNotice() {
+  const offline = useNetworkStatus((state) => state.offline);
+  const retry = useNetworkStatus((state) => state.retry);
+  const queryClient = useQueryClient();
+  if (!offline) return null;
+  return (
+    <div className="offline-notice" role="alert" data-testid="offline-notice">
+      <span>网络已断开，请检查网络后重试</span>
+      <button
+        type="button"
+        className="offline-notice__retry"
+        onClick={() => {
+          retry();
+          void queryClient.refetchQueries({ type: 'active' });
+        }}
+      >
+        重试
+      </button>
+    </div>
+  );
+}
