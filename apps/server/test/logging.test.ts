@@ -81,7 +81,7 @@ describe('the server log', () => {
       expect(leaked, `"${secret}" in the log`).toEqual([]);
     }
     // The request lines are there: the capture saw every call.
-    expect(ordinary.filter((line) => line.includes('"incoming request"')).length).toBeGreaterThanOrEqual(8);
+    expect(ordinary.filter((line) => line.includes('"request completed"')).length).toBeGreaterThanOrEqual(8);
     // The console provider writes the code, and only that line does.
     expect(lines.filter((line) => line.includes(code)).every((line) => line.includes('"sms (console provider)"'))).toBe(true);
   });
