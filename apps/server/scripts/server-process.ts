@@ -1,6 +1,7 @@
 /**
- * The server in a process of its own, as production runs it: the benchmark and the several-instances
- * test start it through here and wait for GET /healthz to answer 200.
+ * The server in a process of its own, as production runs it: the benchmark, the load script and the
+ * security campaign (crashes, several instances) start it through here and wait for GET /healthz
+ * to answer 200.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -34,25 +35,29 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, then SIGKILL after 15 s; resolves once the process has exited. */
   stop(): Promise<void>;
+  /** kill -9: no graceful close, no flush. Resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 export interface StartOptions {
   command: readonly string[];
-  /** Added to this process's environment; PORT and HOST are set here. */
+  /** Added to the base environment; PORT and HOST are set here. */
   env: Record<string, string | undefined>;
+  /** What the server inherits: this process's environment unless a test wants a clean one. */
+  baseEnv?: NodeJS.ProcessEnv;
   readyTimeoutMs: number;
 }
 
 const KEPT_OUTPUT = 64 * 1024;
 
 /** Starts the server on a free loopback port and resolves once /healthz answers 200. */
-export async function startServerProcess({ command, env, readyTimeoutMs }: StartOptions): Promise<ServerProcess> {
+export async function startServerProcess({ command, env, baseEnv = process.env, readyTimeoutMs }: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
   const [executable, ...args] = command;
   if (!executable) throw new Error('no command to start the server with');
   const child = spawn(executable, args, {
     cwd: SERVER_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...baseEnv, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,6 +78,10 @@ export async function startServerProcess({ command, env, readyTimeoutMs }: Start
       child.kill('SIGTERM');
       await exited;
       clearTimeout(force);
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
   const deadline = Date.now() + readyTimeoutMs;

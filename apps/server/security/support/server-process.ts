@@ -3,19 +3,16 @@
  * process so a kill -9 ends it at once), on a database the test prepares: an on-disk PGlite in a
  * temporary DATA_DIR, or a new database on the PostgreSQL server of DATABASE_URL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_VERSION, PLATFORM } from '@sales/contract';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../../src/db/seed.js';
+import { SOURCE_SERVER, startServerProcess, type ServerProcess as ProcessHandle } from '../../scripts/server-process.js';
 
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../src/server.ts');
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** The demo data at 5 %, as in the server suite: ~35 staff, ~100 customers, ~1,000 orders. */
 export const CAMPAIGN_SEED_SCALE = 0.05;
 
@@ -77,27 +74,8 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export interface ServerProcess {
+export interface ServerProcess extends ProcessHandle {
   readonly baseUrl: string;
-  readonly child: ChildProcess;
-  /** Everything the process wrote to stdout and stderr (pino JSON lines). */
-  output(): string;
-  /** kill -9: no graceful close, no flush. Resolves once the process is gone. */
-  kill(): Promise<void>;
-  /** SIGTERM: the graceful close (in-flight requests finish, the database closes). */
-  stop(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -107,60 +85,24 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Starts the server on the database and resolves once GET /healthz answers 200. */
+/** Starts the server (from its sources, one process) on the database; resolves once GET /healthz answers 200. */
 export async function startServer(database: CampaignDatabase, options: StartOptions = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: database.dataDir,
-    WEB_DIST: path.join(database.dataDir, 'no-web-build'),
-    SEED_SCALE: String(CAMPAIGN_SEED_SCALE),
-    LOG_LEVEL: 'warn',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...options.env,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
-    }
-    const ready = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not ready in time:\n${output.slice(-4000)}`);
-    }
-    // Poll the state (the health answer); the process needs a moment between tries.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
-  return {
-    baseUrl,
-    child,
-    output: () => output,
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+  const server = await startServerProcess({
+    command: SOURCE_SERVER,
+    // A clean environment: nothing of the test runner's (DATABASE_URL, REDIS_URL…) leaks in.
+    baseEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: {
+      NODE_ENV: 'test',
+      DATA_DIR: database.dataDir,
+      WEB_DIST: path.join(database.dataDir, 'no-web-build'),
+      SEED_SCALE: String(CAMPAIGN_SEED_SCALE),
+      LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    readyTimeoutMs: options.timeoutMs ?? 120_000,
+  });
+  return Object.assign(server, { baseUrl: server.url });
 }
 
 export interface ApiAnswer<T> {
