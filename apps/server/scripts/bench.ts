@@ -143,15 +143,25 @@ async function main(): Promise<void> {
         const response = await fetch(`${address}${url}`, { method, headers, ...(text === undefined ? {} : { body: text }) });
         if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
       }
-      const result = await autocannon({
-        url: address,
-        connections: CONNECTIONS,
-        amount: REQUESTS,
-        duration: SECONDS,
-        requests: bodies.map((body) => {
-          const text = payload(body);
-          return { method, path: url, headers, ...(text === undefined ? {} : { body: text }) };
-        }),
+      // autocannon ignores `duration` when `amount` is set: stop a slow scenario at BENCH_SECONDS.
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: address,
+            connections: CONNECTIONS,
+            amount: REQUESTS,
+            requests: bodies.map((body) => {
+              const text = payload(body);
+              return { method, path: url, headers, ...(text === undefined ? {} : { body: text }) };
+            }),
+          },
+          (error, outcome) => {
+            clearTimeout(cap);
+            if (error) reject(error instanceof Error ? error : new Error(String(error)));
+            else resolve(outcome);
+          },
+        );
+        const cap = setTimeout(() => instance.stop(), SECONDS * 1000);
       });
       return { name, result };
     };
