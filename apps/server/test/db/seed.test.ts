@@ -162,7 +162,9 @@ describe('demo seed', () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  });
+    // Two cold PGlite starts, each migrating and seeding a disk database: seconds when idle, but a
+    // saturated CI machine took more than the suite's default 30 s.
+  }, 180_000);
 
   it('runs only the steps a database has not received yet', async () => {
     let runs = 0;
