@@ -26,7 +26,7 @@ import {
   visibleCustomers,
   type SalesScope,
 } from './sales-authorization.js';
-import { containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
+import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
 
 export type CustomerFilter = Omit<CustomerListBody, 'page' | 'pageSize' | 'siteId'>;
 
@@ -167,10 +167,8 @@ export class CustomersRepository {
   }
 
   /** How many rows the export holds, counting no further than `cap`. */
-  async exportCount(scope: SalesScope, filter: CustomerFilter, cap: number): Promise<number> {
-    const capped = this.db.select({ id: customers.id }).from(customers).where(this.conditions(scope, filter)).limit(cap).as('capped');
-    const [row] = await this.db.select({ count: count() }).from(capped);
-    return row?.count ?? 0;
+  exportCount(scope: SalesScope, filter: CustomerFilter, cap: number): Promise<number> {
+    return cappedCount(this.db, customers, customers.id, this.conditions(scope, filter), cap);
   }
 
   /** Rows for the CSV export, in list order, at most `limit`, read in keyset batches. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { customers, orderItems, orders, staff } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ORDER_NOT_FOUND, visibleOrders, type SalesScope } from './sales-authorization.js';
-import { containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
+import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
 
 export type OrderFilter = Omit<OrderListBody, 'page' | 'pageSize' | 'siteId'>;
 
@@ -144,10 +144,8 @@ export class OrdersRepository {
   }
 
   /** How many rows the export holds, counting no further than `cap`. */
-  async exportCount(scope: SalesScope, filter: OrderFilter, cap: number): Promise<number> {
-    const capped = this.db.select({ id: orders.id }).from(orders).where(this.conditions(scope, filter)).limit(cap).as('capped');
-    const [row] = await this.db.select({ count: count() }).from(capped);
-    return row?.count ?? 0;
+  exportCount(scope: SalesScope, filter: OrderFilter, cap: number): Promise<number> {
+    return cappedCount(this.db, orders, orders.id, this.conditions(scope, filter), cap);
   }
 
   /** Rows for the CSV export, newest first, at most `limit`, each with its items in one text, read in keyset batches. */

@@ -1,5 +1,8 @@
 /** Small pieces the sales repositories share: paging, keyword patterns, staff references. */
 import { PAGE_SIZE_MAX, type StaffRef } from '@sales/contract';
+import { count, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
 
 export interface Paging {
   page: number;
@@ -53,4 +56,11 @@ export async function* keysetBatches<T extends Key, Key>(
     left -= batch.length;
     after = batch[batch.length - 1];
   }
+}
+
+/** How many rows of `table` match `where`, counting no further than `cap` (an export's row count). */
+export async function cappedCount(db: Db, table: PgTable, id: AnyPgColumn, where: SQL | undefined, cap: number): Promise<number> {
+  const capped = db.select({ id }).from(table).where(where).limit(cap).as('capped');
+  const [row] = await db.select({ count: count() }).from(capped);
+  return row?.count ?? 0;
 }
