@@ -329,6 +329,23 @@ export const performanceDaily = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.staffId] }), index('performance_daily_site_staff_day_idx').on(t.siteId, t.staffId, t.day)],
 );
 
+/**
+ * How many customers each site holds per owner (0 = none), level and whether they have sales
+ * orders, kept current by statement triggers on customers (migration 0010_customer_tallies), so a
+ * list's total without a keyword is a sum over a few rows rather than a count over the site.
+ */
+export const customerTallies = pgTable(
+  'customer_tallies',
+  {
+    siteId: integer('site_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    level: varchar('level', { length: 1 }).notNull().$type<'A' | 'B' | 'C'>(),
+    hasOrders: boolean('has_orders').notNull(),
+    customers: integer('customers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.ownerId, t.level, t.hasOrders] })],
+);
+
 /** 业绩标准: monthly targets of a site (staffId null = the site default) or of one member. */
 export const performanceStandards = pgTable(
   'performance_standards',

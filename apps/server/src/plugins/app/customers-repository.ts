@@ -14,7 +14,7 @@ import {
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { customerBindings, customers, positions, staff } from '../../db/schema.js';
+import { customerBindings, customers, customerTallies, positions, staff } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { appendAudit, type ClientContext } from './audit.js';
 import {
@@ -125,8 +125,8 @@ export class CustomersRepository {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
     const where = this.conditions(scope, body);
     // Both at once: on PostgreSQL they run on two connections side by side.
-    const [[totals], rows] = await Promise.all([
-      this.db.select({ total: count() }).from(customers).where(where),
+    const [total, rows] = await Promise.all([
+      this.total(scope, body, where),
       this.db
         .select(summaryColumns)
         .from(customers)
@@ -136,7 +136,28 @@ export class CustomersRepository {
         .limit(pageSize)
         .offset(offset),
     ]);
-    return { list: rows.map(toSummary), total: totals?.total ?? 0, page, pageSize };
+    return { list: rows.map(toSummary), total, page, pageSize };
+  }
+
+  /**
+   * The list's total. Without a keyword every filter is a column of customer_tallies, so the total
+   * is a sum over a few dozen rows however many customers the site holds; a keyword needs a count.
+   */
+  private async total(scope: SalesScope, filter: CustomerFilter, where: SQL): Promise<number> {
+    if (keywordOf(filter.keyword)) {
+      const [row] = await this.db.select({ total: count() }).from(customers).where(where);
+      return row?.total ?? 0;
+    }
+    const conditions: (SQL | undefined)[] = [eq(customerTallies.siteId, scope.siteId)];
+    if (!scope.isLeader) conditions.push(eq(customerTallies.ownerId, scope.userId));
+    if (filter.ownerId !== undefined) conditions.push(eq(customerTallies.ownerId, filter.ownerId));
+    if (filter.level) conditions.push(eq(customerTallies.level, filter.level));
+    if (filter.hasOrders !== undefined) conditions.push(eq(customerTallies.hasOrders, filter.hasOrders));
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
+      .from(customerTallies)
+      .where(and(...conditions));
+    return row?.total ?? 0;
   }
 
   /** The list's sort value of a row as text, so a keyset continues exactly where it left off. */
