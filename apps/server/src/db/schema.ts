@@ -346,6 +346,25 @@ export const customerTallies = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.ownerId, t.level, t.hasOrders] })],
 );
 
+/**
+ * How many orders, and for how much, each site holds per salesperson (0 = none), status and
+ * China-time day of creation, kept current by statement triggers on orders (migration
+ * 0011_order_tallies), so an order list's totals without a keyword or customer are a sum over the
+ * site's tallies (at most staff × statuses × days) rather than over its orders.
+ */
+export const orderTallies = pgTable(
+  'order_tallies',
+  {
+    siteId: integer('site_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.staffId, t.status, t.day] }), index('order_tallies_site_day_idx').on(t.siteId, t.day)],
+);
+
 /** 业绩标准: monthly targets of a site (staffId null = the site default) or of one member. */
 export const performanceStandards = pgTable(
   'performance_standards',

@@ -549,17 +549,23 @@ const column = <T>(type: ColumnType, rows: readonly T[], pick: (row: T) => unkno
 const BULK_TABLES = ['customer_bindings', 'orders', 'order_items', 'follow_ups'];
 /** Indexes the load itself reads: items find their order by its number. */
 const LOAD_INDEXES = ['orders_order_no_uq'];
-/** The statement triggers that keep performance_daily current (migration 0004), fired by the load's statements. */
+/**
+ * The statement triggers that keep performance_daily (migration 0004) and order_tallies (0011)
+ * current, fired by the load's statements; each summary is recomputed once after the load.
+ * (customer_tallies keeps its triggers: a few hundred tallies, one upsert per batch.)
+ */
 const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
   ['customers', 'customers_perf_insert'],
   ['customers', 'customers_perf_update'],
   ['orders', 'orders_perf_insert'],
+  ['orders', 'orders_tallies_insert'],
   ['follow_ups', 'follow_ups_perf_insert'],
 ];
+const SUMMARY_RECOMPUTES = ['perf_recompute', 'order_tallies_recompute'];
 
 /**
  * Runs a bulk load the way databases like it, inside the seed's transaction: the summary triggers
- * off (one perf_recompute() at the end instead of one upsert per batch) and the secondary indexes
+ * off (one recomputation of each summary at the end instead of one upsert per batch) and the secondary indexes
  * dropped, then built once over the loaded rows. Nothing else sees the tables meanwhile: the
  * transaction holds them, and a failure rolls the whole step back, indexes and triggers included.
  */
@@ -581,7 +587,7 @@ async function bulkLoad(tx: Tx, load: () => Promise<void>): Promise<void> {
   for (const [table, trigger] of SUMMARY_TRIGGERS) await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
   await load();
   for (const [table, trigger] of SUMMARY_TRIGGERS) await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
-  await tx.execute(sql`select perf_recompute()`);
+  for (const recompute of SUMMARY_RECOMPUTES) await tx.execute(sql`select ${sql.identifier(recompute)}()`);
   // Room to sort in memory: each index is built in one pass rather than through temporary files.
   await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
   for (const index of indexes) await tx.execute(sql.raw(index.indexdef));

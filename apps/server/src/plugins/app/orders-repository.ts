@@ -1,13 +1,18 @@
 /** Orders as the app reads them: filtered lists with totals, details with items, export rows. */
 import { fenToYuan, SALES_STATUSES, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary, addDays, parseChinaDay } from '@sales/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, orderItems, orders, staff } from '../../db/schema.js';
+import { customers, orderItems, orders, orderTallies, staff } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ORDER_NOT_FOUND, visibleOrders, type SalesScope } from './sales-authorization.js';
 import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
 
 export type OrderFilter = Omit<OrderListBody, 'page' | 'pageSize' | 'siteId'>;
+
+interface Totals {
+  count: number;
+  amountFen: number;
+}
 
 const summaryColumns = {
   id: orders.id,
@@ -101,18 +106,56 @@ export class OrdersRepository {
 
   /** A page of orders, newest first, with the count and amount of the whole filtered set. */
   async list(scope: SalesScope, body: OrderListBody): Promise<OrderPage> {
-    return this.page(this.conditions(scope, body), orders.createdAt, body);
+    const where = this.conditions(scope, body);
+    return this.page(where, orders.createdAt, body, this.talliedTotals(scope, body) ?? this.countedTotals(where));
   }
 
-  /** One page of the orders `where` selects, latest `newestBy` first, and the whole set's totals. */
-  private async page(where: SQL, newestBy: typeof orders.createdAt | typeof orders.paidAt, pageOf: { page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
+  /** The count and amount of the orders `where` selects, counted. */
+  private async countedTotals(where: SQL): Promise<Totals> {
+    const [row] = await this.db
+      .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(where);
+    return row ?? { count: 0, amountFen: 0 };
+  }
+
+  /**
+   * The same totals summed from order_tallies, when every filter is one of its columns: site,
+   * salesperson, status and China-time day of creation. A keyword or a customer needs the orders
+   * themselves (undefined). Call after `conditions`, which has checked the dates.
+   */
+  private talliedTotals(scope: SalesScope, filter: OrderFilter): Promise<Totals> | undefined {
+    if (keywordOf(filter.keyword) || filter.customerId !== undefined) return undefined;
+    // Orders without a salesperson are tallied under 0, which no staff id filter may select.
+    if (filter.staffId !== undefined && filter.staffId <= 0) return undefined;
+    const conditions: (SQL | undefined)[] = [eq(orderTallies.siteId, scope.siteId)];
+    if (!scope.isLeader) conditions.push(eq(orderTallies.staffId, scope.userId));
+    if (filter.staffId !== undefined) conditions.push(eq(orderTallies.staffId, filter.staffId));
+    if (filter.status === 'closed') conditions.push(inArray(orderTallies.status, ['cancelled', 'refunded']));
+    else if (filter.status) conditions.push(eq(orderTallies.status, filter.status));
+    if (filter.startDate) conditions.push(gte(orderTallies.day, filter.startDate));
+    if (filter.endDate) conditions.push(lte(orderTallies.day, filter.endDate));
+    return this.db
+      .select({
+        count: sql`coalesce(sum(${orderTallies.orders}), 0)`.mapWith(Number),
+        amountFen: sql`coalesce(sum(${orderTallies.amountFen}), 0)`.mapWith(Number),
+      })
+      .from(orderTallies)
+      .where(and(...conditions))
+      .then(([row]) => row ?? { count: 0, amountFen: 0 });
+  }
+
+  /** One page of the orders `where` selects, latest `newestBy` first, with the whole set's totals. */
+  private async page(
+    where: SQL,
+    newestBy: typeof orders.createdAt | typeof orders.paidAt,
+    pageOf: { page?: number | undefined; pageSize?: number | undefined },
+    totalsOf: Promise<Totals> = this.countedTotals(where),
+  ): Promise<OrderPage> {
     const { page, pageSize, offset } = paging(pageOf.page, pageOf.pageSize);
     // Both at once: on PostgreSQL they run on two connections side by side.
-    const [[totals], rows] = await Promise.all([
-      this.db
-        .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
-        .from(orders)
-        .where(where),
+    const [totals, rows] = await Promise.all([
+      totalsOf,
       this.db
         .select(summaryColumns)
         .from(orders)
@@ -123,8 +166,7 @@ export class OrdersRepository {
         .limit(pageSize)
         .offset(offset),
     ]);
-    const total = totals?.count ?? 0;
-    return { list: rows.map(toSummary), total, page, pageSize, summary: { count: total, amount: fenToYuan(totals?.amountFen ?? 0) } };
+    return { list: rows.map(toSummary), total: totals.count, page, pageSize, summary: { count: totals.count, amount: fenToYuan(totals.amountFen) } };
   }
 
   /**

@@ -1,0 +1,216 @@
+/**
+ * The customer and order lists' totals without a keyword are read from customer_tallies and
+ * order_tallies (migrations 0010 and 0011), kept by statement triggers. These tests hold them to a
+ * count of the rows themselves: for every filter a list can take, as a leader and as a
+ * salesperson, and after every kind of write that moves a row between tallies.
+ */
+import { chinaDayKey, type CustomerPage, type OrderPage } from '@sales/contract';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, useTestServer } from '../../helper.js';
+import { firstCustomer, loginAll, scalar, staffCall, type Role, type Session } from './support.js';
+
+const server = useTestServer();
+let as: Record<Role, Session>;
+
+beforeAll(async () => {
+  as = await loginAll(server.app);
+});
+
+const SITE = 101;
+
+/** Every tally, keyed by site, owner, level and whether the customers have orders. */
+async function tallies(): Promise<Map<string, number>> {
+  const list = await rows<{ key: string; customers: number }>(
+    server.db,
+    sql`select site_id || '/' || owner_id || '/' || level || '/' || has_orders as key, customers from customer_tallies where customers <> 0`,
+  );
+  return new Map(list.map((row) => [row.key, row.customers]));
+}
+
+async function expectTalliesEqualRecomputation(): Promise<void> {
+  const kept = await tallies();
+  await server.db.execute(sql`select customer_tallies_recompute()`);
+  const recomputed = await tallies();
+  expect(recomputed.size).toBeGreaterThan(0);
+  expect(kept).toEqual(recomputed);
+}
+
+const total = async (session: Session, body: Record<string, unknown>) => {
+  const response = await staffCall<CustomerPage>(server.app, session, 'customer/list', { siteId: SITE, page: 1, pageSize: 1, ...body });
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return response.body.data.total;
+};
+
+describe('customer list totals from the tallies', () => {
+  it('equal a count of the customers for every filter, as a leader and as a salesperson', async () => {
+    const owners = await rows<{ id: number }>(server.db, sql`select distinct owner_id as id from customers where site_id = ${SITE} and owner_id is not null limit 3`);
+    const ownerFilters = [undefined, 0, as.zhangWei.id, ...owners.map((row) => row.id)];
+    for (const [session, ownScope] of [
+      [as.liNa, sql`true`],
+      [as.zhangWei, sql`owner_id = ${as.zhangWei.id}`],
+    ] as const) {
+      for (const ownerId of ownerFilters) {
+        for (const level of [undefined, 'A', 'B', 'C']) {
+          for (const hasOrders of [undefined, true, false]) {
+            const conditions = [sql`site_id = ${SITE}`, ownScope];
+            if (ownerId !== undefined) conditions.push(ownerId === 0 ? sql`owner_id is null` : sql`owner_id = ${ownerId}`);
+            if (level) conditions.push(sql`level = ${level}`);
+            if (hasOrders !== undefined) conditions.push(hasOrders ? sql`order_count > 0` : sql`order_count = 0`);
+            const expected = await scalar(server.db, sql`select count(*) as value from customers where ${sql.join(conditions, sql` and `)}`);
+            const body = { ownerId, level, hasOrders };
+            expect(await total(session, body), JSON.stringify(body)).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('stay equal to a recomputation after binding, claiming, orders, level changes, a staff removal and a deletion', async () => {
+    await expectTalliesEqualRecomputation();
+    const unbound = await firstCustomer(server.db, sql`site_id = ${SITE} and owner_id is null`);
+    const unboundBefore = await total(as.liNa, { ownerId: 0 });
+
+    // Bound to 张伟: one customer leaves "no owner" for 张伟's tally.
+    const bound = await staffCall(server.app, as.liNa, 'customer/bind', { siteId: SITE, customerId: unbound.id, staffId: as.zhangWei.id });
+    expect(bound.status).toBe(200);
+    expect(await total(as.liNa, { ownerId: 0 })).toBe(unboundBefore - 1);
+    await expectTalliesEqualRecomputation();
+
+    // A first sales order moves a customer from "without orders" to "with orders".
+    const [orderless] = await rows<{ id: number }>(
+      server.db,
+      sql`insert into customers (site_id, name, contact_name, phone, qr_token, owner_id) values (${SITE}, '计数测试客户甲', '王五', '13900000001', 'tally-test-token-1', ${as.zhangWei.id}) returning id`,
+    );
+    await expectTalliesEqualRecomputation();
+    const withOrders = await total(as.liNa, { hasOrders: true });
+    const ingested = await server.app.orderIngestion.ingest([
+      {
+        orderNo: 'TALLY-1',
+        siteId: SITE,
+        customerId: orderless?.id ?? 0,
+        staffId: as.zhangWei.id,
+        status: 'paid',
+        createdAt: new Date().toISOString(),
+        paidAt: new Date().toISOString(),
+        items: [{ name: '矿泉水', quantity: 2, unitPrice: 3 }],
+      },
+    ]);
+    expect(ingested.failed).toBe(0);
+    expect(await total(as.liNa, { hasOrders: true })).toBe(withOrders + 1);
+    await expectTalliesEqualRecomputation();
+
+    // Unbound again, a level changed, a salesperson removed (their customers lose their owner),
+    // and a customer deleted: each statement moves customers between tallies.
+    expect((await staffCall(server.app, as.liNa, 'customer/unbind', { siteId: SITE, customerId: unbound.id })).status).toBe(200);
+    await server.db.execute(sql`update customers set level = case level when 'A' then 'B' else 'A' end where site_id = ${SITE} and id % 7 = 0`);
+    await expectTalliesEqualRecomputation();
+    const departing = await scalar(server.db, sql`select owner_id as value from customers where site_id = ${SITE} and owner_id is not null and owner_id <> ${as.zhangWei.id} limit 1`);
+    await server.db.execute(sql`update customers set owner_id = null where owner_id = ${departing}`);
+    await expectTalliesEqualRecomputation();
+    const fresh = await rows<{ id: number }>(
+      server.db,
+      sql`insert into customers (site_id, name, contact_name, phone, qr_token) values (${SITE}, '计数测试客户乙', '王五', '13900000002', 'tally-test-token-2') returning id`,
+    );
+    expect(await total(as.liNa, { ownerId: 0 })).toBe((await scalar(server.db, sql`select count(*) as value from customers where site_id = ${SITE} and owner_id is null`)));
+    await server.db.execute(sql`delete from customers where id = ${fresh[0]?.id ?? 0}`);
+    await expectTalliesEqualRecomputation();
+  });
+});
+
+/** Every order tally, keyed by site, salesperson, status and day. */
+async function orderTallies(): Promise<Map<string, string>> {
+  const list = await rows<{ key: string; value: string }>(
+    server.db,
+    sql`select site_id || '/' || staff_id || '/' || status || '/' || day as key, orders || '/' || amount_fen as value
+        from order_tallies where orders <> 0 or amount_fen <> 0`,
+  );
+  return new Map(list.map((row) => [row.key, row.value]));
+}
+
+async function expectOrderTalliesEqualRecomputation(): Promise<void> {
+  const kept = await orderTallies();
+  await server.db.execute(sql`select order_tallies_recompute()`);
+  const recomputed = await orderTallies();
+  expect(recomputed.size).toBeGreaterThan(0);
+  expect(kept).toEqual(recomputed);
+}
+
+const orderTotals = async (session: Session, body: Record<string, unknown>) => {
+  const response = await staffCall<OrderPage>(server.app, session, 'order/list', { siteId: SITE, page: 1, pageSize: 1, ...body });
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  const { total, summary } = response.body.data;
+  expect(summary.count).toBe(total);
+  return { count: total, amount: summary.amount };
+};
+
+const dayText = (daysAgo: number) => {
+  const key = chinaDayKey(new Date(Date.now() - daysAgo * 86_400_000));
+  return `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6)}`;
+};
+
+describe('order list totals from the tallies', () => {
+  it('equal the count and amount of the orders for every filter, as a leader and as a salesperson', async () => {
+    const colleague = await scalar(server.db, sql`select staff_id as value from orders where site_id = ${SITE} and staff_id <> ${as.zhangWei.id} limit 1`);
+    const ranges: [string | undefined, string | undefined][] = [
+      [undefined, undefined],
+      [dayText(30), dayText(0)],
+      [dayText(7), undefined],
+      [undefined, dayText(60)],
+      [dayText(0), dayText(0)],
+    ];
+    for (const [session, ownScope] of [
+      [as.liNa, sql`true`],
+      [as.zhangWei, sql`staff_id = ${as.zhangWei.id}`],
+    ] as const) {
+      for (const staffId of [undefined, as.zhangWei.id, colleague]) {
+        for (const status of [undefined, 'pending', 'paid', 'completed', 'closed']) {
+          for (const [startDate, endDate] of ranges) {
+            const conditions = [sql`site_id = ${SITE}`, ownScope];
+            if (staffId !== undefined) conditions.push(sql`staff_id = ${staffId}`);
+            if (status === 'closed') conditions.push(sql`status in ('cancelled', 'refunded')`);
+            else if (status) conditions.push(sql`status = ${status}`);
+            if (startDate) conditions.push(sql`created_at >= (${startDate}::date::timestamp at time zone 'Asia/Shanghai')`);
+            if (endDate) conditions.push(sql`created_at < ((${endDate}::date + 1)::timestamp at time zone 'Asia/Shanghai')`);
+            const [expected] = await rows<{ count: number; fen: number }>(
+              server.db,
+              sql`select count(*)::int as count, coalesce(sum(amount_fen), 0)::float8 as fen from orders where ${sql.join(conditions, sql` and `)}`,
+            );
+            const body = { staffId, status, startDate, endDate };
+            expect(await orderTotals(session, body), JSON.stringify(body)).toEqual({ count: expected?.count, amount: (expected?.fen ?? 0) / 100 });
+          }
+        }
+      }
+    }
+  });
+
+  it('stay equal to a recomputation after orders are created, change status, salesperson and amount, and are deleted', async () => {
+    await expectOrderTalliesEqualRecomputation();
+    const customer = await firstCustomer(server.db, sql`site_id = ${SITE} and owner_id = ${as.zhangWei.id}`);
+    const todayOnly = { startDate: dayText(0), endDate: dayText(0) };
+    const fen = (totals: { count: number; amount: number }) => ({ count: totals.count, fen: Math.round(totals.amount * 100) });
+    const today = fen(await orderTotals(as.zhangWei, todayOnly));
+    const paidToday = fen(await orderTotals(as.zhangWei, { ...todayOnly, status: 'paid' }));
+    const base = { siteId: SITE, customerId: customer.id, createdAt: new Date().toISOString(), items: [{ name: '矿泉水', quantity: 2, unitPrice: 3 }] };
+    const first = await server.app.orderIngestion.ingest([
+      { ...base, orderNo: 'TALLY-O1', staffId: as.zhangWei.id, status: 'pending' },
+      { ...base, orderNo: 'TALLY-O2', staffId: null, status: 'paid', paidAt: new Date().toISOString() },
+    ]);
+    expect(first.failed).toBe(0);
+    expect(fen(await orderTotals(as.zhangWei, todayOnly))).toEqual({ count: today.count + 1, fen: today.fen + 600 });
+    await expectOrderTalliesEqualRecomputation();
+
+    // Paid and given more items; the other one moves to 张伟.
+    const second = await server.app.orderIngestion.ingest([
+      { ...base, orderNo: 'TALLY-O1', staffId: as.zhangWei.id, status: 'paid', paidAt: new Date().toISOString(), items: [{ name: '矿泉水', quantity: 5, unitPrice: 3 }] },
+      { ...base, orderNo: 'TALLY-O2', staffId: as.zhangWei.id, status: 'paid', paidAt: new Date().toISOString() },
+    ]);
+    expect(second.failed).toBe(0);
+    expect(fen(await orderTotals(as.zhangWei, { ...todayOnly, status: 'paid' }))).toEqual({ count: paidToday.count + 2, fen: paidToday.fen + 1500 + 600 });
+    await expectOrderTalliesEqualRecomputation();
+    await server.db.execute(sql`delete from order_items where order_id in (select id from orders where order_no in ('TALLY-O1', 'TALLY-O2'))`);
+    await server.db.execute(sql`delete from orders where order_no in ('TALLY-O1', 'TALLY-O2')`);
+    expect(fen(await orderTotals(as.zhangWei, todayOnly))).toEqual(today);
+    await expectOrderTalliesEqualRecomputation();
+  });
+});
