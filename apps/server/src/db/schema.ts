@@ -268,7 +268,9 @@ export const orders = pgTable(
     index('orders_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt, t.id, t.amountFen, t.status),
     index('orders_site_status_created_idx').on(t.siteId, t.status, t.createdAt, t.id, t.amountFen),
     index('orders_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
-    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    // A customer's orders newest first, and the totals of a keyword search (orders of the customers
+    // a name matches) as index-only scans: the trailing keys are what those queries filter and sum.
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt, t.id, t.siteId, t.staffId, t.status, t.amountFen),
     index('orders_site_paid_idx').on(t.siteId, t.paidAt),
   ],
 );

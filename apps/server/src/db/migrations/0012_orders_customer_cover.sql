@@ -1,0 +1,2 @@
+DROP INDEX "orders_customer_created_idx";--> statement-breakpoint
+CREATE INDEX "orders_customer_created_idx" ON "orders" USING btree ("customer_id","created_at","id","site_id","staff_id","status","amount_fen");
