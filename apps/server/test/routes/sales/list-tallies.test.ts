@@ -19,22 +19,28 @@ beforeAll(async () => {
 
 const SITE = 101;
 
-/** Every tally, keyed by site, owner, level and whether the customers have orders. */
-async function tallies(): Promise<Map<string, number>> {
-  const list = await rows<{ key: string; customers: number }>(
-    server.db,
-    sql`select site_id || '/' || owner_id || '/' || level || '/' || has_orders as key, customers from customer_tallies where customers <> 0`,
-  );
-  return new Map(list.map((row) => [row.key, row.customers]));
-}
-
-async function expectTalliesEqualRecomputation(): Promise<void> {
-  const kept = await tallies();
-  await server.db.execute(sql`select customer_tallies_recompute()`);
-  const recomputed = await tallies();
+/** A tally table's non-empty rows as key → value text, before and after its recompute function rebuilds it. */
+async function expectKeptEqualRecomputed(tallies: ReturnType<typeof sql>, recompute: string): Promise<void> {
+  const read = async () => new Map((await rows<{ key: string; value: string }>(server.db, tallies)).map((row) => [row.key, row.value]));
+  const kept = await read();
+  await server.db.execute(sql`select ${sql.identifier(recompute)}()`);
+  const recomputed = await read();
   expect(recomputed.size).toBeGreaterThan(0);
   expect(kept).toEqual(recomputed);
 }
+
+const expectTalliesEqualRecomputation = () =>
+  expectKeptEqualRecomputed(
+    sql`select site_id || '/' || owner_id || '/' || level || '/' || has_orders as key, customers::text as value from customer_tallies where customers <> 0`,
+    'customer_tallies_recompute',
+  );
+
+const expectOrderTalliesEqualRecomputation = () =>
+  expectKeptEqualRecomputed(
+    sql`select site_id || '/' || staff_id || '/' || status || '/' || day as key, orders || '/' || amount_fen as value
+        from order_tallies where orders <> 0 or amount_fen <> 0`,
+    'order_tallies_recompute',
+  );
 
 const total = async (session: Session, body: Record<string, unknown>) => {
   const response = await staffCall<CustomerPage>(server.app, session, 'customer/list', { siteId: SITE, page: 1, pageSize: 1, ...body });
@@ -117,24 +123,6 @@ describe('customer list totals from the tallies', () => {
     await expectTalliesEqualRecomputation();
   });
 });
-
-/** Every order tally, keyed by site, salesperson, status and day. */
-async function orderTallies(): Promise<Map<string, string>> {
-  const list = await rows<{ key: string; value: string }>(
-    server.db,
-    sql`select site_id || '/' || staff_id || '/' || status || '/' || day as key, orders || '/' || amount_fen as value
-        from order_tallies where orders <> 0 or amount_fen <> 0`,
-  );
-  return new Map(list.map((row) => [row.key, row.value]));
-}
-
-async function expectOrderTalliesEqualRecomputation(): Promise<void> {
-  const kept = await orderTallies();
-  await server.db.execute(sql`select order_tallies_recompute()`);
-  const recomputed = await orderTallies();
-  expect(recomputed.size).toBeGreaterThan(0);
-  expect(kept).toEqual(recomputed);
-}
 
 const orderTotals = async (session: Session, body: Record<string, unknown>) => {
   const response = await staffCall<OrderPage>(server.app, session, 'order/list', { siteId: SITE, page: 1, pageSize: 1, ...body });
