@@ -411,6 +411,12 @@ describe('npm run import:orders', () => {
     expect(stored[0]?.remark).toBe('é"\\ 🙂\u2028');
     expect(stored[1]?.amount).toBe('3000');
 
+    // Numbers as written: 1e400 is Infinity to JSON.parse (a wrong staffId), not null (nobody).
+    const huge = JSON.stringify(entry('JSON-9')).replace('{', '{"staffId": 1e400, ');
+    const direct = await new OrderIngestion(server.db).ingest([JSON.parse(huge)]);
+    expect(direct.failed).toBe(1);
+    expect(await importText('huge.json', `[${huge}]`)).toEqual({ created: 0, updated: 0, failed: 1, errors: [{ origin: '第 1 条', orderNo: 'JSON-9', message: direct.errors[0]?.message }] });
+
     // A plain array, and the last "orders" key of an object, as JSON.parse reads them.
     expect(await importText('array.json', `\uFEFF${JSON.stringify([entry('JSON-4')])}`)).toMatchObject({ created: 1, failed: 0 });
     expect(await importText('twice.json', `{"orders": [${JSON.stringify(entry('JSON-5'))}], "orders": [${JSON.stringify(entry('JSON-6'))}]}`)).toMatchObject({ created: 1, failed: 0 });
