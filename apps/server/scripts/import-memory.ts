@@ -99,12 +99,14 @@ async function measure(dir: string): Promise<void> {
     clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
     const maxRss = process.resourceUsage().maxRSS * 1024;
+    global.gc?.();
+    const retained = process.memoryUsage().heapUsed;
     const mb = (bytes: number) => (bytes / MB).toFixed(0);
     console.log(
       `import: ${((await fs.promises.stat(file)).size / MB).toFixed(1)} MB of CSV in ${seconds.toFixed(1)} s ` +
         `(新增 ${counts.created}，更新 ${counts.updated}，失败 ${counts.failed}); ` +
         `peak RSS of the process ${mb(maxRssBefore)} before → ${mb(maxRss)} MB after (+${mb(maxRss - maxRssBefore)}); ` +
-        `sampled: RSS ${mb(base.rss)} → ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), heap ${mb(base.heapUsed)} → ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)})`,
+        `sampled: RSS ${mb(base.rss)} → ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), heap ${mb(base.heapUsed)} → ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)}), ${mb(retained)} MB after a collection at the end`,
     );
   } finally {
     await database.close();
