@@ -190,9 +190,14 @@ async function stageCsv(db: Db, filePath: string): Promise<string[]> {
     update ${LINES} l set first_line = g.first_line
     from (select order_key, min(line) as first_line from ${LINES} where order_key is not null group by order_key having count(*) > 1) g
     where l.order_key = g.order_key and l.line > g.first_line`);
+  await indexStaging(db);
+  return columns;
+}
+
+/** The index the keyset reads of `stagedLines` walk, built once the lines are all in. */
+async function indexStaging(db: Db): Promise<void> {
   await db.execute(sql`create index on ${LINES} (first_line, line)`);
   await db.execute(sql`analyze ${LINES}`);
-  return columns;
 }
 
 const JSON_SHAPE = 'JSON 文件应为订单数组，或 { "orders": [...] }';
@@ -334,6 +339,7 @@ async function stageJson(db: Db, filePath: string): Promise<void> {
   }
   if (!(shape === 'array' || (shape === 'object' && ordersArray))) throw new Error(JSON_SHAPE);
   await stage.flush();
+  await indexStaging(db);
 }
 
 interface StagedLine {
