@@ -5,14 +5,15 @@
  * exactly as POST /seller/integration/orders does: idempotent by orderNo, row by row, with the
  * customers' figures recomputed. The database is migrated (and given the demo data unless
  * SEED_DEMO=false) first, as the server would at start. Exit code 0 when every order was stored,
- * 1 when any failed, 2 when a file could not be read.
+ * 1 when any failed, 2 when a file could not be read. Files are read as streams and staged in the
+ * database (scripts/order-file.ts), and the report is printed as it is read back, so memory stays
+ * flat however large the file and however many of its orders fail.
  */
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig } from '../src/env.js';
-import { OrderIngestion } from '../src/plugins/app/order-ingestion.js';
-import { formatReport, importOrderFile } from './order-file.js';
+import { formatProblem, formatSummary, importOrderFile } from './order-file.js';
 
 const files = process.argv.slice(2).filter((arg) => arg !== '--');
 if (files.length === 0) {
@@ -31,14 +32,24 @@ const database = await openDatabase({
 
 let exitCode = 0;
 try {
-  const ingestion = new OrderIngestion(database.db);
   for (const file of files) {
     // npm runs scripts from the package folder; names are relative to where the command was typed.
     const resolved = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
     try {
-      const report = await importOrderFile(ingestion, resolved);
-      console.log(formatReport(path.basename(file), report));
-      if (report.failed > 0) exitCode = Math.max(exitCode, 1);
+      const failed = await importOrderFile(database, resolved, async (counts, problems) => {
+        console.log(formatSummary(path.basename(file), counts));
+        let lines: string[] = [];
+        for await (const problem of problems) {
+          lines.push(formatProblem(problem));
+          if (lines.length >= 1000) {
+            console.log(lines.join('\n'));
+            lines = [];
+          }
+        }
+        if (lines.length > 0) console.log(lines.join('\n'));
+        return counts.failed;
+      });
+      if (failed > 0) exitCode = Math.max(exitCode, 1);
     } catch (error) {
       console.error(`${path.basename(file)}：无法导入 — ${error instanceof Error ? error.message : String(error)}`);
       exitCode = 2;

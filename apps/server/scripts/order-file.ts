@@ -11,18 +11,37 @@
  * refundedAt, remark) are read from the order's first line; later lines may leave them empty, and
  * a different value there is an error. The item columns are itemName, quantity and unitPrice
  * (yuan). Empty cells are absent fields; amount, when given, must equal the items' total.
+ *
+ * Memory stays flat whatever the file's size: the file is read as a stream and its lines (CSV)
+ * or entries (JSON) are staged in batches in a TEMP table on one connection. Only once the whole
+ * file has been read (so a file that cannot be read imports nothing) are the orders taken back
+ * in keyset batches — the lines of one order together, orders in the order of their first line —
+ * and ingested INGEST_BATCH_MAX at a time. The failures are staged too and handed back in file
+ * order at the end.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
-import type { IngestResult } from '@sales/contract';
-import { parseCsv } from '../src/lib/csv.js';
-import { INGEST_BATCH_MAX, type OrderIngestion } from '../src/plugins/app/order-ingestion.js';
+import { pipeline } from 'node:stream/promises';
+import { INGEST_ITEMS_MAX, type IngestResult } from '@sales/contract';
+import { sql } from 'drizzle-orm';
+import parser from 'stream-json/parser.js';
+import type { Database, Db } from '../src/db/client.js';
+import { CsvReader, type CsvRecord } from '../src/lib/csv.js';
+import { INGEST_BATCH_MAX, OrderIngestion } from '../src/plugins/app/order-ingestion.js';
 
 const ORDER_COLUMNS = ['orderNo', 'siteId', 'customerId', 'staffId', 'status', 'amount', 'createdAt', 'paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt', 'remark'] as const;
 const ITEM_COLUMNS = ['itemName', 'quantity', 'unitPrice'] as const;
 const REQUIRED_COLUMNS = ['orderNo', 'siteId', 'customerId', 'status', 'createdAt', ...ITEM_COLUMNS] as const;
 const INTEGER_COLUMNS = new Set<string>(['siteId', 'customerId', 'staffId', 'quantity']);
 const NUMBER_COLUMNS = new Set<string>(['amount', 'unitPrice']);
+
+/**
+ * Items kept in memory for one order: one more than an order may have, so that an order with too
+ * many lines still fails ingestion (一个订单最多200个商品) without its every line being held.
+ */
+const ITEMS_KEPT = INGEST_ITEMS_MAX + 1;
+/** Lines staged per insert and read back per query. */
+const STAGE_BATCH = 2000;
 
 export interface FileProblem {
   /** Where in the file, e.g. '第 7 行' or '第 3 条'. */
@@ -31,13 +50,10 @@ export interface FileProblem {
   message: string;
 }
 
-export interface OrderFile {
-  /** Orders ready for ingestion. */
-  orders: unknown[];
-  /** Where each order starts in the file, parallel to `orders`. */
-  origins: string[];
-  /** Orders the file itself got wrong; they are not sent. */
-  problems: FileProblem[];
+export type ImportCounts = Omit<IngestResult, 'errors'>;
+
+export interface ImportReport extends ImportCounts {
+  errors: FileProblem[];
 }
 
 /** A cell as the API would receive it: numbers for numeric columns when they look like numbers. */
@@ -49,108 +65,463 @@ function cellValue(column: string, text: string): unknown {
   return value;
 }
 
-export function ordersFromCsv(text: string): OrderFile {
-  const { rows, lines } = parseCsv(text);
-  const [header, ...body] = rows;
-  if (!header) throw new Error('文件是空的');
+/** The header's column names, or a Chinese sentence saying what is wrong with them. */
+export function csvColumns(header: readonly string[]): string[] {
   const columns = header.map((name) => name.trim());
   const known = new Set<string>([...ORDER_COLUMNS, ...ITEM_COLUMNS]);
   const unknown = columns.filter((name) => !known.has(name));
   if (unknown.length > 0) throw new Error(`不认识的列：${unknown.join('、')}（可用的列：${[...known].join(', ')}）`);
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length > 0) throw new Error(`缺少列：${missing.join('、')}`);
+  return columns;
+}
 
-  interface Group {
-    origin: string;
-    order: Record<string, unknown>;
-    items: Record<string, unknown>[];
-    problem?: string;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The staging tables, in the session's own temporary schema (named with pg_temp everywhere, so a
+ * table of the same name elsewhere is never touched). Text is stored JSON-encoded, which keeps
+ * NUL characters (which PostgreSQL text refuses) and every other character exactly.
+ */
+const LINES = sql.raw('pg_temp.import_lines');
+const PROBLEMS = sql.raw('pg_temp.import_problems');
+
+async function dropStaging(db: Db): Promise<void> {
+  await db.execute(sql`drop table if exists ${LINES}, ${PROBLEMS}`);
+}
+
+async function createStaging(db: Db): Promise<void> {
+  await dropStaging(db);
+  // line: the file line a CSV row starts on, or the number of a JSON entry; order_key: the
+  // orderNo (JSON-encoded; null when empty); first_line: the line of the order's first row.
+  await db.execute(sql`create temp table import_lines (line integer primary key, order_key text, first_line integer not null, data text not null)`);
+  await db.execute(sql`create temp table import_problems (position integer not null, seq integer not null, data text not null, primary key (position, seq))`);
+}
+
+/** Collects staged rows and inserts them STAGE_BATCH at a time, as column arrays. */
+class LineStage {
+  private lines: number[] = [];
+  private keys: (string | null)[] = [];
+  private data: string[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  async add(line: number, key: string | null, data: string): Promise<void> {
+    this.lines.push(line);
+    this.keys.push(key);
+    this.data.push(data);
+    if (this.lines.length >= STAGE_BATCH) await this.flush();
   }
-  const groups: Group[] = [];
-  const byOrderNo = new Map<string, Group>();
-  body.forEach((cells, position) => {
-    const line = lines[position + 1] ?? 0;
-    const record: Record<string, unknown> = {};
-    columns.forEach((name, index) => {
-      record[name] = cellValue(name, cells[index] ?? '');
-    });
-    const item = { name: record.itemName, quantity: record.quantity, unitPrice: record.unitPrice };
-    const orderNo = typeof record.orderNo === 'string' ? record.orderNo : undefined;
-    const existing = orderNo ? byOrderNo.get(orderNo) : undefined;
-    if (!existing) {
-      const order: Record<string, unknown> = {};
-      for (const name of ORDER_COLUMNS) if (record[name] !== undefined) order[name] = record[name];
-      const group: Group = { origin: `第 ${line} 行`, order, items: [item] };
-      groups.push(group);
-      if (orderNo) byOrderNo.set(orderNo, group);
+
+  async flush(): Promise<void> {
+    if (this.lines.length === 0) return;
+    await this.db.execute(sql`
+      insert into ${LINES} (line, order_key, first_line, data)
+      select line, order_key, line, data
+      from unnest(${sql.param(this.lines)}::int[], ${sql.param(this.keys)}::text[], ${sql.param(this.data)}::text[]) as t(line, order_key, data)`);
+    this.lines = [];
+    this.keys = [];
+    this.data = [];
+  }
+
+  /** Forgets everything staged so far (a later "orders" key of a JSON object replaces an earlier one). */
+  async clear(): Promise<void> {
+    this.lines = [];
+    this.keys = [];
+    this.data = [];
+    await this.db.execute(sql`truncate ${LINES}`);
+  }
+}
+
+/** A file that could not be read at all (missing, a folder, no permission). */
+class UnreadableFile extends Error {}
+
+/** Reads a file as text in pieces, with Chinese messages for the usual reasons it cannot be read. */
+async function* fileText(filePath: string): AsyncGenerator<string> {
+  try {
+    yield* fs.createReadStream(filePath, { encoding: 'utf8' }) as AsyncIterable<string>;
+  } catch (error) {
+    const code = error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT') throw new UnreadableFile('找不到文件');
+    if (code === 'EISDIR') throw new UnreadableFile('这是一个文件夹，不是文件');
+    if (code === 'EACCES' || code === 'EPERM') throw new UnreadableFile('没有读取该文件的权限');
+    if (typeof code === 'string') throw new UnreadableFile(`读取文件失败（${code}）`);
+    throw error;
+  }
+}
+
+/**
+ * Stages every row of a CSV file with its line and orderNo, then marks each row with its order's
+ * first line; returns the header's columns. As when the file was parsed whole, an unclosed quote
+ * is reported before a wrong header.
+ */
+async function stageCsv(db: Db, filePath: string): Promise<string[]> {
+  const stage = new LineStage(db);
+  const reader = new CsvReader();
+  let columns: string[] | undefined;
+  let headerProblem: Error | undefined;
+  let orderNoAt = -1;
+  const take = async (records: readonly CsvRecord[]) => {
+    for (const record of records) {
+      if (headerProblem) return;
+      if (!columns) {
+        try {
+          columns = csvColumns(record.cells);
+        } catch (error) {
+          if (!(error instanceof Error)) throw error;
+          headerProblem = error;
+          return;
+        }
+        // A column named twice counts with its last cell, as in the order's fields.
+        orderNoAt = columns.lastIndexOf('orderNo');
+        continue;
+      }
+      const cells = columns.map((_, index) => record.cells[index] ?? '');
+      const orderNo = cellValue('orderNo', cells[orderNoAt] ?? '');
+      await stage.add(record.line, typeof orderNo === 'string' ? JSON.stringify(orderNo) : null, JSON.stringify(cells));
+    }
+  };
+  for await (const text of fileText(filePath)) await take(reader.push(text));
+  await take(reader.end());
+  if (headerProblem) throw headerProblem;
+  if (!columns) throw new Error('文件是空的');
+  await stage.flush();
+  await db.execute(sql`
+    update ${LINES} l set first_line = g.first_line
+    from (select order_key, min(line) as first_line from ${LINES} where order_key is not null group by order_key having count(*) > 1) g
+    where l.order_key = g.order_key and l.line > g.first_line`);
+  await indexStaging(db);
+  return columns;
+}
+
+/** The index the keyset reads of `stagedLines` walk, built once the lines are all in. */
+async function indexStaging(db: Db): Promise<void> {
+  await db.execute(sql`create index on ${LINES} (first_line, line)`);
+  await db.execute(sql`analyze ${LINES}`);
+}
+
+const JSON_SHAPE = 'JSON 文件应为订单数组，或 { "orders": [...] }';
+
+/**
+ * Stages every entry of a JSON file (an array, or the array under "orders" — the last such key,
+ * as JSON.parse keeps it) as its own JSON text, rebuilt from the parser's tokens with numbers as
+ * written, so that JSON.parse of it later gives exactly what JSON.parse of the whole file would.
+ */
+async function stageJson(db: Db, filePath: string): Promise<void> {
+  const stage = new LineStage(db);
+  let position = 0;
+  let depth = 0;
+  /** Depth at which entries sit: 1 in an array, 2 under "orders"; 0 while outside any entry list. */
+  let entryDepth = 0;
+  let shape = 'unknown' as 'unknown' | 'array' | 'object' | 'other';
+  /** For an object: whether its (last) "orders" key held an array. */
+  let ordersArray = false;
+  let ordersKeyPending = false;
+  let entry: string[] = [];
+  /** Per open container of the current entry: whether the next value needs a comma first. */
+  const needsComma: boolean[] = [];
+
+  const value = (text: string) => {
+    if (needsComma.length > 0) {
+      if (needsComma[needsComma.length - 1]) entry.push(',');
+      needsComma[needsComma.length - 1] = true;
+    }
+    entry.push(text);
+  };
+  const finishEntry = async () => {
+    position += 1;
+    await stage.add(position, null, entry.join(''));
+    entry = [];
+  };
+
+  /** A token inside an entry: appended to the entry's text, which is staged once the entry closes. */
+  const entryToken = async (token: parser.Token) => {
+    switch (token.name) {
+      case 'startObject':
+      case 'startArray':
+        value(token.name === 'startObject' ? '{' : '[');
+        needsComma.push(false);
+        depth += 1;
+        return;
+      case 'endObject':
+      case 'endArray':
+        needsComma.pop();
+        entry.push(token.name === 'endObject' ? '}' : ']');
+        depth -= 1;
+        break;
+      case 'keyValue':
+        if (needsComma[needsComma.length - 1]) entry.push(',');
+        needsComma[needsComma.length - 1] = false;
+        entry.push(`${JSON.stringify(token.value)}:`);
+        return;
+      case 'stringValue':
+        value(JSON.stringify(token.value));
+        break;
+      case 'numberValue':
+        value(token.value);
+        break;
+      case 'nullValue':
+      case 'trueValue':
+      case 'falseValue':
+        value(String(token.value));
+        break;
+      default:
+        return;
+    }
+    if (depth === entryDepth) await finishEntry();
+  };
+
+  const consume = async (token: parser.Token) => {
+    const name = token.name;
+    if (entryDepth > 0 && depth === entryDepth && name === 'endArray') {
+      // The end of the list of entries.
+      entryDepth = 0;
+      depth -= 1;
       return;
     }
-    existing.items.push(item);
-    for (const name of ORDER_COLUMNS) {
-      const value = record[name];
-      if (value !== undefined && value !== existing.order[name] && !existing.problem) {
-        existing.problem = `第 ${line} 行的 ${name} 与该订单首行不一致`;
+    if (entryDepth > 0 && depth >= entryDepth) {
+      await entryToken(token);
+      return;
+    }
+    if (depth === 0) {
+      if (name === 'startArray') {
+        shape = 'array';
+        entryDepth = 1;
+      } else if (name === 'startObject') {
+        shape = 'object';
+      } else {
+        shape = 'other';
+        return;
+      }
+      depth = 1;
+      return;
+    }
+    // Inside the top-level object, outside the entries: only its "orders" key matters.
+    if (depth === 1 && shape === 'object') {
+      if (token.name === 'keyValue') {
+        ordersKeyPending = token.value === 'orders';
+        return;
+      }
+      if (ordersKeyPending) {
+        ordersKeyPending = false;
+        ordersArray = name === 'startArray';
+        if (ordersArray) {
+          await stage.clear();
+          position = 0;
+          entryDepth = 2;
+          depth = 2;
+          return;
+        }
       }
     }
-  });
+    if (name === 'startObject' || name === 'startArray') depth += 1;
+    else if (name === 'endObject' || name === 'endArray') depth -= 1;
+  };
 
-  const file: OrderFile = { orders: [], origins: [], problems: [] };
-  for (const group of groups) {
-    const orderNo = typeof group.order.orderNo === 'string' ? group.order.orderNo : null;
-    if (group.problem) {
-      file.problems.push({ origin: group.origin, orderNo, message: group.problem });
-      continue;
-    }
-    file.orders.push({ ...group.order, items: group.items });
-    file.origins.push(group.origin);
-  }
-  return file;
-}
-
-export function ordersFromJson(text: string): OrderFile {
-  let parsed: unknown;
+  let ownFailure: unknown;
   try {
-    parsed = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  } catch {
+    await pipeline(fileText(filePath), parser.asStream({ packValues: true, streamValues: false }), async (tokens: AsyncIterable<parser.Token>) => {
+      for await (const token of tokens) {
+        try {
+          await consume(token);
+        } catch (error) {
+          ownFailure = error;
+          throw error;
+        }
+      }
+    });
+  } catch (error) {
+    // A file that cannot be read and a failure of the staging keep their own message; whatever
+    // else stopped the pipeline is the parser refusing the text.
+    if (error instanceof UnreadableFile) throw error;
+    if (ownFailure !== undefined) throw ownFailure;
     throw new Error('不是有效的 JSON 文件');
   }
-  const list = Array.isArray(parsed) ? parsed : parsed !== null && typeof parsed === 'object' && 'orders' in parsed ? parsed.orders : undefined;
-  if (!Array.isArray(list)) throw new Error('JSON 文件应为订单数组，或 { "orders": [...] }');
-  return { orders: list, origins: list.map((_, index) => `第 ${index + 1} 条`), problems: [] };
+  if (!(shape === 'array' || (shape === 'object' && ordersArray))) throw new Error(JSON_SHAPE);
+  await stage.flush();
+  await indexStaging(db);
 }
 
-export function readOrderText(fileName: string, text: string): OrderFile {
-  const ext = path.extname(fileName).toLowerCase();
-  if (ext === '.csv') return ordersFromCsv(text);
-  if (ext === '.json') return ordersFromJson(text);
-  throw new Error('只支持 .csv 或 .json 文件');
+interface StagedLine {
+  firstLine: number;
+  line: number;
+  data: string;
 }
 
-export interface ImportReport extends Omit<IngestResult, 'errors'> {
-  errors: FileProblem[];
-}
-
-/** Ingests a file's orders in batches of at most 1,000 and reports every failure with its place in the file. */
-export async function importOrderFile(ingestion: OrderIngestion, filePath: string): Promise<ImportReport> {
-  const file = readOrderText(filePath, await fs.readFile(filePath, 'utf8'));
-  const report: ImportReport = { created: 0, updated: 0, failed: file.problems.length, errors: [...file.problems] };
-  for (let start = 0; start < file.orders.length; start += INGEST_BATCH_MAX) {
-    const result = await ingestion.ingest(file.orders.slice(start, start + INGEST_BATCH_MAX));
-    report.created += result.created;
-    report.updated += result.updated;
-    report.failed += result.failed;
-    for (const error of result.errors) {
-      report.errors.push({ origin: file.origins[start + error.index] ?? `第 ${start + error.index + 1} 单`, orderNo: error.orderNo, message: error.message });
-    }
+/** The staged lines, each order's together and orders in the order of their first line, in keyset batches. */
+async function* stagedLines(db: Db): AsyncGenerator<StagedLine[]> {
+  let after = { firstLine: 0, line: 0 };
+  for (;;) {
+    const batch = rowsOf<StagedLine>(
+      await db.execute(sql`
+        select first_line as "firstLine", line, data from ${LINES}
+        where (first_line, line) > (${after.firstLine}, ${after.line})
+        order by first_line, line limit ${STAGE_BATCH}`),
+    );
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch[batch.length - 1] as StagedLine;
   }
-  // In file order: the problems the file itself had and the rows ingestion refused, together.
-  const position = (origin: string) => Number(/\d+/.exec(origin)?.[0] ?? 0);
-  report.errors.sort((a, b) => position(a.origin) - position(b.origin));
-  return report;
+}
+
+/** Orders ready for ingestion with where each starts, and what the file itself got wrong. */
+interface Pending {
+  orders: unknown[];
+  origins: { position: number; origin: string }[];
+}
+
+/** Ingests the staged orders in batches of INGEST_BATCH_MAX and stages every failure; returns the counts. */
+/** `columns`: the CSV header's columns; null for a JSON file. */
+async function ingestStaged(db: Db, columns: readonly string[] | null): Promise<ImportCounts> {
+  const ingestion = new OrderIngestion(db);
+  const counts: ImportCounts = { created: 0, updated: 0, failed: 0 };
+  let problems: { position: number; problem: FileProblem }[] = [];
+  let seq = 0;
+  const flushProblems = async () => {
+    if (problems.length === 0) return;
+    const positions = problems.map((entry) => entry.position);
+    const seqs = problems.map(() => (seq += 1));
+    const data = problems.map((entry) => JSON.stringify(entry.problem));
+    await db.execute(sql`
+      insert into ${PROBLEMS} (position, seq, data)
+      select * from unnest(${sql.param(positions)}::int[], ${sql.param(seqs)}::int[], ${sql.param(data)}::text[])`);
+    problems = [];
+  };
+  const problem = async (position: number, entry: FileProblem) => {
+    counts.failed += 1;
+    problems.push({ position, problem: entry });
+    if (problems.length >= STAGE_BATCH) await flushProblems();
+  };
+
+  let pending: Pending = { orders: [], origins: [] };
+  const ingestPending = async () => {
+    if (pending.orders.length === 0) return;
+    const batch = pending;
+    pending = { orders: [], origins: [] };
+    const result = await ingestion.ingest(batch.orders);
+    counts.created += result.created;
+    counts.updated += result.updated;
+    for (const error of result.errors) {
+      const where = batch.origins[error.index];
+      await problem(where?.position ?? 0, { origin: where?.origin ?? `第 ${error.index + 1} 单`, orderNo: error.orderNo, message: error.message });
+    }
+  };
+  const send = async (order: unknown, position: number, origin: string) => {
+    pending.orders.push(order);
+    pending.origins.push({ position, origin });
+    if (pending.orders.length >= INGEST_BATCH_MAX) await ingestPending();
+  };
+
+  if (!columns) {
+    for await (const batch of stagedLines(db)) {
+      for (const row of batch) await send(JSON.parse(row.data), row.line, `第 ${row.line} 条`);
+    }
+  } else {
+    interface Group {
+      line: number;
+      order: Record<string, unknown>;
+      items: Record<string, unknown>[];
+      problem?: string;
+    }
+    let group: Group | undefined;
+    const finish = async () => {
+      if (!group) return;
+      const { line, order, items, problem: message } = group;
+      group = undefined;
+      const orderNo = typeof order.orderNo === 'string' ? order.orderNo : null;
+      if (message) await problem(line, { origin: `第 ${line} 行`, orderNo, message });
+      else await send({ ...order, items }, line, `第 ${line} 行`);
+    };
+    for await (const batch of stagedLines(db)) {
+      for (const row of batch) {
+        const cells = JSON.parse(row.data) as string[];
+        const record: Record<string, unknown> = {};
+        columns.forEach((name, index) => {
+          record[name] = cellValue(name, cells[index] ?? '');
+        });
+        const item = { name: record.itemName, quantity: record.quantity, unitPrice: record.unitPrice };
+        if (row.line === row.firstLine) {
+          await finish();
+          const order: Record<string, unknown> = {};
+          for (const name of ORDER_COLUMNS) if (record[name] !== undefined) order[name] = record[name];
+          group = { line: row.line, order, items: [item] };
+          continue;
+        }
+        if (!group) continue;
+        if (group.items.length < ITEMS_KEPT) group.items.push(item);
+        for (const name of ORDER_COLUMNS) {
+          const value = record[name];
+          if (value !== undefined && value !== group.order[name] && !group.problem) {
+            group.problem = `第 ${row.line} 行的 ${name} 与该订单首行不一致`;
+          }
+        }
+      }
+    }
+    await finish();
+  }
+  await ingestPending();
+  await flushProblems();
+  return counts;
+}
+
+/** The staged failures in file order, in keyset batches. */
+async function* stagedProblems(db: Db): AsyncGenerator<FileProblem> {
+  let after = { position: 0, seq: 0 };
+  for (;;) {
+    const batch = rowsOf<{ position: number; seq: number; data: string }>(
+      await db.execute(sql`
+        select position, seq, data from ${PROBLEMS}
+        where (position, seq) > (${after.position}, ${after.seq})
+        order by position, seq limit ${STAGE_BATCH}`),
+    );
+    if (batch.length === 0) return;
+    for (const row of batch) yield JSON.parse(row.data) as FileProblem;
+    const last = batch[batch.length - 1];
+    if (last) after = { position: last.position, seq: last.seq };
+  }
+}
+
+/** What to do with an import's outcome: given the counts, and the failures in file order while they can still be read. */
+export type ReportUse<T> = (counts: ImportCounts, problems: AsyncIterable<FileProblem>) => Promise<T>;
+
+const collect: ReportUse<ImportReport> = async (counts, problems) => {
+  const errors: FileProblem[] = [];
+  for await (const problem of problems) errors.push(problem);
+  return { ...counts, errors };
+};
+
+/**
+ * Imports one file through the ingestion of the integration API, every failure reported with its
+ * place in the file. Without `use`, the report is returned whole (fine for files with few
+ * failures); `use` receives the failures one by one instead, for any number of them.
+ */
+export function importOrderFile(database: Database, filePath: string): Promise<ImportReport>;
+export function importOrderFile<T>(database: Database, filePath: string, use: ReportUse<T>): Promise<T>;
+export async function importOrderFile<T>(database: Database, filePath: string, use?: ReportUse<T>): Promise<T | ImportReport> {
+  const ext = path.extname(filePath).toLowerCase();
+  if (ext !== '.csv' && ext !== '.json') throw new Error('只支持 .csv 或 .json 文件');
+  return database.withConnection(async (db) => {
+    await createStaging(db);
+    try {
+      let columns: string[] | null = null;
+      if (ext === '.csv') columns = await stageCsv(db, filePath);
+      else await stageJson(db, filePath);
+      const counts = await ingestStaged(db, columns);
+      return await (use ?? collect)(counts, stagedProblems(db));
+    } finally {
+      await dropStaging(db);
+    }
+  });
+}
+
+export function formatSummary(fileName: string, counts: ImportCounts): string {
+  return `${fileName}：新增 ${counts.created}，更新 ${counts.updated}，失败 ${counts.failed}`;
+}
+
+export function formatProblem(problem: FileProblem): string {
+  return `  ${problem.origin}${problem.orderNo ? `（订单 ${problem.orderNo}）` : ''}：${problem.message}`;
 }
 
 export function formatReport(fileName: string, report: ImportReport): string {
-  const lines = [`${fileName}：新增 ${report.created}，更新 ${report.updated}，失败 ${report.failed}`];
-  for (const error of report.errors) lines.push(`  ${error.origin}${error.orderNo ? `（订单 ${error.orderNo}）` : ''}：${error.message}`);
-  return lines.join('\n');
+  return [formatSummary(fileName, report), ...report.errors.map(formatProblem)].join('\n');
 }

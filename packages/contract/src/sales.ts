@@ -243,6 +243,9 @@ export const IngestItem = Type.Object({
   unitPrice: Type.Number({ minimum: 0, maximum: 10_000_000 }),
 });
 
+/** Items one ingested order may have. */
+export const INGEST_ITEMS_MAX = 200;
+
 export const IngestOrder = Type.Object({
   orderNo: Type.String({ minLength: 1, maxLength: 40 }),
   siteId: Type.Integer(),
@@ -250,7 +253,7 @@ export const IngestOrder = Type.Object({
   staffId: Type.Optional(Nullable(Type.Integer())),
   status: Status,
   amount: Type.Optional(Type.Number({ minimum: 0 })),
-  items: Type.Array(IngestItem, { minItems: 1, maxItems: 200 }),
+  items: Type.Array(IngestItem, { minItems: 1, maxItems: INGEST_ITEMS_MAX }),
   remark: Type.Optional(Type.String({ maxLength: 500 })),
   createdAt: Timestamp,
   paidAt: Type.Optional(Nullable(Timestamp)),

@@ -18,6 +18,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` on one connection held for its whole length, so that session state such as a
+   * TEMP table lasts from one query to the next (PGlite has only the one connection).
+   */
+  withConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -51,7 +56,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const withConnection = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+      const connection = await pool.connect();
+      try {
+        const result = await work(drizzlePg({ client: connection, schema }) as unknown as Db);
+        connection.release();
+        return result;
+      } catch (error) {
+        // Destroyed rather than returned to the pool: whatever the work left in the session goes with it.
+        connection.release(true);
+        throw error;
+      }
+    };
+    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', withConnection, close: () => pool.end() };
   }
 
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
@@ -62,5 +79,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   await options.afterMigrate?.(db);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', withConnection: (work) => work(db), close: () => client.close() };
 }

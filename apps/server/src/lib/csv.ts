@@ -53,60 +53,105 @@ export interface ParsedCsv {
   lines: number[];
 }
 
-/** Parses CSV text: quoted cells with doubled quotes and line breaks, CRLF or LF, an optional BOM. */
-export function parseCsv(text: string): ParsedCsv {
-  const source = text.startsWith(UTF8_BOM) ? text.slice(1) : text;
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let i = 0;
-  const endRow = () => {
-    row.push(cell);
+export interface CsvRecord {
+  cells: string[];
+  /** The 1-based line of the file the row starts on. */
+  line: number;
+}
+
+/**
+ * Parses CSV text handed over in pieces of any size (a file read as a stream): quoted cells with
+ * doubled quotes and line breaks, CRLF, LF or CR, an optional BOM, blank lines skipped. `push`
+ * returns the rows each piece completes and `end` the last one, so a file of any size is read
+ * with the memory of one row. The rows are the same however the text is cut.
+ */
+export class CsvReader {
+  private row: string[] = [];
+  private cell = '';
+  private quoted = false;
+  private line = 1;
+  private rowLine = 1;
+  private started = false;
+  /** A quote inside a quoted cell or a CR at the end of a piece: what it means depends on the next character. */
+  private held = '';
+
+  push(text: string): CsvRecord[] {
+    return this.read(this.held + text, false);
+  }
+
+  /** The text is complete: the last row, if any; throws when a quoted cell is never closed. */
+  end(): CsvRecord[] {
+    const records = this.read(this.held, true);
+    if (this.quoted) throw new Error(`第 ${this.rowLine} 行的引号没有闭合`);
+    if (this.cell !== '' || this.row.length > 0) this.endRow(records);
+    return records;
+  }
+
+  private endRow(records: CsvRecord[]): void {
+    this.row.push(this.cell);
     // A blank line is no row.
-    if (!(row.length === 1 && row[0] === '')) {
-      rows.push(row);
-      lines.push(rowLine);
+    if (!(this.row.length === 1 && this.row[0] === '')) records.push({ cells: this.row, line: this.rowLine });
+    this.row = [];
+    this.cell = '';
+  }
+
+  private read(input: string, last: boolean): CsvRecord[] {
+    this.held = '';
+    let source = input;
+    if (!this.started && source.length > 0) {
+      this.started = true;
+      if (source.startsWith(UTF8_BOM)) source = source.slice(1);
     }
-    row = [];
-    cell = '';
-  };
-  while (i < source.length) {
-    const char = source[i] as string;
-    if (quoted) {
-      if (char === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
+    const records: CsvRecord[] = [];
+    let i = 0;
+    while (i < source.length) {
+      const char = source[i] as string;
+      const atEnd = i + 1 === source.length;
+      if (this.quoted) {
+        if (char === '"') {
+          if (atEnd && !last) {
+            this.held = char;
+            break;
+          }
+          if (source[i + 1] === '"') {
+            this.cell += '"';
+            i += 2;
+            continue;
+          }
+          this.quoted = false;
+        } else {
+          if (char === '\n') this.line += 1;
+          this.cell += char;
         }
-        quoted = false;
+        i += 1;
+        continue;
+      }
+      if (char === '"' && this.cell === '') {
+        this.quoted = true;
+      } else if (char === ',') {
+        this.row.push(this.cell);
+        this.cell = '';
+      } else if (char === '\n' || char === '\r') {
+        if (char === '\r' && atEnd && !last) {
+          this.held = char;
+          break;
+        }
+        if (char === '\r' && source[i + 1] === '\n') i += 1;
+        this.endRow(records);
+        this.line += 1;
+        this.rowLine = this.line;
       } else {
-        if (char === '\n') line += 1;
-        cell += char;
+        this.cell += char;
       }
       i += 1;
-      continue;
     }
-    if (char === '"' && cell === '') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i += 1;
-      endRow();
-      line += 1;
-      rowLine = line;
-    } else {
-      cell += char;
-    }
-    i += 1;
+    return records;
   }
-  if (quoted) throw new Error(`第 ${rowLine} 行的引号没有闭合`);
-  if (cell !== '' || row.length > 0) endRow();
-  return { rows, lines };
+}
+
+/** Parses CSV text: quoted cells with doubled quotes and line breaks, CRLF or LF, an optional BOM. */
+export function parseCsv(text: string): ParsedCsv {
+  const reader = new CsvReader();
+  const records = [...reader.push(text), ...reader.end()];
+  return { rows: records.map((record) => record.cells), lines: records.map((record) => record.line) };
 }

@@ -10,11 +10,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CUSTOMER_QR_PREFIX, isMobile, ORDER_STATUSES, parseCustomerQr, type IngestResult, startOfChinaDay } from '@sales/contract';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { planCustomers, planFollowUps, planOrders, type SiteMembers } from '../../../src/db/seed-sales.js';
-import { csvCell, csvDocument, parseCsv } from '../../../src/lib/csv.js';
+import { csvCell, csvDocument, CsvReader, parseCsv } from '../../../src/lib/csv.js';
 import { OrderIngestion } from '../../../src/plugins/app/order-ingestion.js';
-import { formatReport, importOrderFile, ordersFromCsv } from '../../../scripts/order-file.js';
+import { formatReport, importOrderFile } from '../../../scripts/order-file.js';
 import { buildTestApp, call, expectFailure, rows, testConfig, useTestServer } from '../../helper.js';
 import { firstCustomer, loginAll, ordersWhere, scalar, type Role, type Session } from './support.js';
 
@@ -53,6 +54,17 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ],
   ...overrides,
 });
+
+/** The columns of the CSV files the import tests write. */
+const HEADER = ['orderNo', 'siteId', 'customerId', 'staffId', 'status', 'amount', 'createdAt', 'paidAt', 'remark', 'itemName', 'quantity', 'unitPrice'];
+
+async function writeFile(name: string, text: string): Promise<string> {
+  const file = path.join(server.dataDir, name);
+  await fs.writeFile(file, text);
+  return file;
+}
+
+const importText = async (name: string, text: string) => importOrderFile(server.database, await writeFile(name, text));
 
 async function figures(customerId: number) {
   const [row] = await rows<{ orderCount: number; totalFen: string; lastOrderAt: Date | null }>(
@@ -232,8 +244,7 @@ describe('POST /seller/integration/orders: every row checked on its own', () => 
 
 describe('npm run import:orders', () => {
   it('imports the CSV example (one line per item) and, sent again, updates rather than duplicates', async () => {
-    const ingestion = new OrderIngestion(server.db);
-    const first = await importOrderFile(ingestion, path.join(examples, 'orders.csv'));
+    const first = await importOrderFile(server.database, path.join(examples, 'orders.csv'));
     expect(first).toEqual({ created: 4, updated: 0, failed: 0, errors: [] });
     const [two] = await rows<{ items: number; amount: string; remark: string }>(
       server.db,
@@ -242,8 +253,8 @@ describe('npm run import:orders', () => {
     expect(two).toEqual({ items: 3, amount: '81660', remark: '' });
     const [one] = await rows<{ remark: string }>(server.db, sql`select remark from orders where order_no = 'PO-EXAMPLE-0001'`);
     expect(one?.remark).toBe('送货前请电话联系, 谢谢');
-    expect(await importOrderFile(ingestion, path.join(examples, 'orders.csv'))).toEqual({ created: 0, updated: 4, failed: 0, errors: [] });
-    expect(await importOrderFile(ingestion, path.join(examples, 'orders.json'))).toEqual({ created: 2, updated: 0, failed: 0, errors: [] });
+    expect(await importOrderFile(server.database, path.join(examples, 'orders.csv'))).toEqual({ created: 0, updated: 4, failed: 0, errors: [] });
+    expect(await importOrderFile(server.database, path.join(examples, 'orders.json'))).toEqual({ created: 2, updated: 0, failed: 0, errors: [] });
   });
 
   it('reports the problems of a CSV file by line and exits with 1', { timeout: 120_000 }, async () => {
@@ -269,7 +280,7 @@ describe('npm run import:orders', () => {
     }
   });
 
-  it('groups CSV lines by order number wherever they are, and reads quoted cells', () => {
+  it('groups CSV lines by order number wherever they are, and reads quoted cells', async () => {
     const text = csvDocument(
       ['orderNo', 'siteId', 'customerId', 'status', 'createdAt', 'remark', 'itemName', 'quantity', 'unitPrice'],
       [
@@ -278,29 +289,155 @@ describe('npm run import:orders', () => {
         ['A-1', '', '', '', '', '', '商品丙', '1', '0.25'],
       ],
     );
-    const file = ordersFromCsv(text);
-    expect(file.problems).toEqual([]);
-    expect(file.origins).toEqual(['第 2 行', '第 4 行']);
-    expect(file.orders).toEqual([
-      {
-        orderNo: 'A-1',
-        siteId: 101,
-        customerId: 7,
-        status: 'pending',
-        createdAt: '2026-01-01 10:00',
-        remark: '第一行, "备注"\n第二行',
-        items: [
-          { name: '商品甲', quantity: 2, unitPrice: 1.5 },
-          { name: '商品丙', quantity: 1, unitPrice: 0.25 },
+    // What the import hands to the ingestion, which here refuses every order to show where each starts.
+    const ingest = vi
+      .spyOn(OrderIngestion.prototype, 'ingest')
+      .mockImplementation(async (batch) => ({ created: 0, updated: 0, failed: batch.length, errors: batch.map((_, index) => ({ index, orderNo: null, message: '拒收' })) }));
+    try {
+      const report = await importText('grouped.csv', text);
+      expect(report.errors.map((error) => error.origin)).toEqual(['第 2 行', '第 4 行']);
+      expect(ingest.mock.calls.map(([batch]) => batch)).toEqual([
+        [
+          {
+            orderNo: 'A-1',
+            siteId: 101,
+            customerId: 7,
+            status: 'pending',
+            createdAt: '2026-01-01 10:00',
+            remark: '第一行, "备注"\n第二行',
+            items: [
+              { name: '商品甲', quantity: 2, unitPrice: 1.5 },
+              { name: '商品丙', quantity: 1, unitPrice: 0.25 },
+            ],
+          },
+          { orderNo: 'B-1', siteId: 101, customerId: 8, status: 'pending', createdAt: '2026-01-01 11:00', items: [{ name: '商品乙', quantity: 1, unitPrice: 3 }] },
         ],
-      },
-      { orderNo: 'B-1', siteId: 101, customerId: 8, status: 'pending', createdAt: '2026-01-01 11:00', items: [{ name: '商品乙', quantity: 1, unitPrice: 3 }] },
-    ]);
-    expect(() => ordersFromCsv('orderNo,siteId\nA,1\n')).toThrow('缺少列：customerId、status、createdAt、itemName、quantity、unitPrice');
-    expect(() => ordersFromCsv('orderNo,site,customerId\n')).toThrow('不认识的列：site');
+      ]);
+    } finally {
+      ingest.mockRestore();
+    }
+    await expect(importText('short.csv', 'orderNo,siteId\nA,1\n')).rejects.toThrow('缺少列：customerId、status、createdAt、itemName、quantity、unitPrice');
+    await expect(importText('unknown.csv', 'orderNo,site,customerId\n')).rejects.toThrow('不认识的列：site');
+    await expect(importText('empty.csv', '\uFEFF\r\n\r\n')).rejects.toThrow('文件是空的');
     expect(formatReport('x.csv', { created: 1, updated: 2, failed: 1, errors: [{ origin: '第 3 行', orderNo: 'A-1', message: '站点不存在' }] })).toBe(
       'x.csv：新增 1，更新 2，失败 1\n  第 3 行（订单 A-1）：站点不存在',
     );
+  });
+
+  it('stores an order whose lines are far apart, and refuses one whose later line differs, naming that line', async () => {
+    const text = csvDocument(HEADER, [
+      ['STR-A', 101, c101, '', 'paid', '', '2026-02-01 10:00', '2026-02-01 10:05', '', '商品甲', 2, '10.00'],
+      ['STR-B', 101, c101b, '', 'pending', '', '2026-02-02 10:00', '', '', '商品乙', 1, 5],
+      ['STR-C', 101, c101, '', 'pending', '', '2026-02-03 10:00', '', '', '商品丙', 1, 1],
+      ['STR-B', '', '', '', '', '', '', '', '', '商品丁', 3, '2.50'],
+      // The order's own values repeated, written differently, are the same values.
+      ['STR-A', ' 101 ', '', '', 'paid', '', '', '', '', '商品戊', 1, '0.5'],
+      ['STR-C', '', '', '', 'paid', '', '', '', '', '商品己', 1, 1],
+      ['STR-A', '', '', '', '', '', '', '', '', '商品庚', 1, 1],
+    ]);
+    const report = await importText('apart.csv', text);
+    expect(report).toEqual({ created: 2, updated: 0, failed: 1, errors: [{ origin: '第 4 行', orderNo: 'STR-C', message: '第 7 行的 status 与该订单首行不一致' }] });
+    const stored = await rows<{ orderNo: string; amount: string; items: string }>(
+      server.db,
+      sql`select order_no as "orderNo", amount_fen::text as amount,
+                 (select string_agg(name || '×' || quantity, ' ' order by id) from order_items i where i.order_id = o.id) as items
+          from orders o where order_no like 'STR-%' order by order_no`,
+    );
+    expect(stored).toEqual([
+      { orderNo: 'STR-A', amount: '2150', items: '商品甲×2 商品戊×1 商品庚×1' },
+      { orderNo: 'STR-B', amount: '1250', items: '商品乙×1 商品丁×3' },
+    ]);
+  });
+
+  it('reports every bad row by its line, in file order, stores the rest, and on a rerun updates without duplicating', async () => {
+    const tooMany = Array.from({ length: 200 }, (_, index) => ['BAD-6', '', '', '', '', '', '', '', '', `商品${index + 2}`, 1, 1]);
+    const text = csvDocument(HEADER, [
+      ['BAD-1', 101, c101, '', 'pending', '', '2026-03-01 10:00', '', '', '商品甲', 1, 1],
+      ['BAD-2', 101, 999_999_999, '', 'pending', '', '2026-03-01 10:00', '', '', '商品乙', 1, 1],
+      ['BAD-3', 101, c101, '', 'pending', '', '2026-03-01 10:00', '', '', '商品丙', '两个', 1],
+      ['', 101, c101, '', 'pending', '', '2026-03-01 10:00', '', '', '商品丁', 1, 1],
+      ['BAD-5', 101, c101, '', 'pending', '9.99', '2026-03-01 10:00', '', '', '商品戊', 1, 1],
+      ['BAD-6', 101, c101, '', 'pending', '', '2026-03-01 10:00', '', '', '商品1', 1, 1],
+      ...tooMany,
+      ['BAD-7', 101, c101b, '', 'pending', '', '2026-03-01 10:00', '', '', '商品己', 1, 1],
+    ]);
+    const errors = [
+      { origin: '第 3 行', orderNo: 'BAD-2', message: '客户不存在或不属于该站点' },
+      { origin: '第 4 行', orderNo: 'BAD-3', message: '第1个商品的商品数量格式不正确' },
+      { origin: '第 5 行', orderNo: null, message: '缺少订单号' },
+      { origin: '第 6 行', orderNo: 'BAD-5', message: '订单金额 9.99 与商品合计 1 不一致' },
+      { origin: '第 7 行', orderNo: 'BAD-6', message: '一个订单最多200个商品' },
+    ];
+    expect(await importText('bad.csv', text)).toEqual({ created: 2, updated: 0, failed: 5, errors });
+    expect(await importText('bad.csv', text)).toEqual({ created: 0, updated: 2, failed: 5, errors });
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no like 'BAD-%'`)).toBe(2);
+  });
+
+  it('stages a large file in batches: 1,200 orders whose two lines are a file apart, imported and imported again', { timeout: 300_000 }, async () => {
+    const count = 1200;
+    const numbers = Array.from({ length: count }, (_, index) => `BULK-${String(index).padStart(5, '0')}`);
+    const first = numbers.map((orderNo, index) => [orderNo, 101, index % 2 ? c101 : c101b, '', 'pending', '', '2026-04-01 10:00', '', '', '商品甲', 1, 2]);
+    const second = numbers.map((orderNo) => [orderNo, '', '', '', '', '', '', '', '', '商品乙', 2, '0.50']).reverse();
+    const file = await writeFile('bulk.csv', csvDocument(HEADER, [...first, ...second]));
+    expect(await importOrderFile(server.database, file)).toEqual({ created: count, updated: 0, failed: 0, errors: [] });
+    expect(await importOrderFile(server.database, file)).toEqual({ created: 0, updated: count, failed: 0, errors: [] });
+    const summary = await rows<{ orders: number; items: number; fen: string }>(
+      server.db,
+      sql`select count(distinct o.id)::int as orders, count(*)::int as items, sum(i.quantity * i.unit_price_fen)::text as fen
+          from orders o join order_items i on i.order_id = o.id where o.order_no like 'BULK-%'`,
+    );
+    expect(summary).toEqual([{ orders: count, items: 2 * count, fen: String(count * 300) }]);
+  });
+
+  it('streams a JSON file: the entries under "orders" wherever that key is, each reported by its number', async () => {
+    const entry = (orderNo: string, extra: Record<string, unknown> = {}) => order({ orderNo, customerId: c101b, ...extra });
+    const document = {
+      source: { orders: [1, 2], note: [{ deep: [null, true, false, -0.5e-3] }] },
+      orders: [entry('JSON-1', { staffId: null, remark: 'é"\\ 🙂\u2028' }), 42, entry('JSON-3', { items: [{ name: '商品', quantity: 2, unitPrice: 1.5e1 }], amount: 30 })],
+      count: 3,
+    };
+    expect(await importText('orders.json', JSON.stringify(document, null, 2))).toEqual({
+      created: 2,
+      updated: 0,
+      failed: 1,
+      errors: [{ origin: '第 2 条', orderNo: null, message: '订单数据格式不正确' }],
+    });
+    const stored = await rows<{ orderNo: string; staffId: number | null; remark: string; amount: string }>(
+      server.db,
+      sql`select order_no as "orderNo", staff_id as "staffId", remark, amount_fen::text as amount from orders where order_no like 'JSON-%' order by order_no`,
+    );
+    expect(stored.map((row) => row.orderNo)).toEqual(['JSON-1', 'JSON-3']);
+    expect(stored[0]?.staffId).toBeNull();
+    expect(stored[0]?.remark).toBe('é"\\ 🙂\u2028');
+    expect(stored[1]?.amount).toBe('3000');
+
+    // Numbers as written: 1e400 is Infinity to JSON.parse (a wrong staffId), not null (nobody).
+    const huge = JSON.stringify(entry('JSON-9')).replace('{', '{"staffId": 1e400, ');
+    const direct = await new OrderIngestion(server.db).ingest([JSON.parse(huge)]);
+    expect(direct.failed).toBe(1);
+    expect(await importText('huge.json', `[${huge}]`)).toEqual({ created: 0, updated: 0, failed: 1, errors: [{ origin: '第 1 条', orderNo: 'JSON-9', message: direct.errors[0]?.message }] });
+
+    // A plain array, and the last "orders" key of an object, as JSON.parse reads them.
+    expect(await importText('array.json', `\uFEFF${JSON.stringify([entry('JSON-4')])}`)).toMatchObject({ created: 1, failed: 0 });
+    expect(await importText('twice.json', `{"orders": [${JSON.stringify(entry('JSON-5'))}], "orders": [${JSON.stringify(entry('JSON-6'))}]}`)).toMatchObject({ created: 1, failed: 0 });
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no = 'JSON-5'`)).toBe(0);
+    await expect(importText('last-not-array.json', `{"orders": [${JSON.stringify(entry('JSON-7'))}], "orders": 5}`)).rejects.toThrow('JSON 文件应为订单数组，或 { "orders": [...] }');
+    await expect(importText('shape.json', '{"items": []}')).rejects.toThrow('JSON 文件应为订单数组，或 { "orders": [...] }');
+    await expect(importText('scalar.json', '"orders"')).rejects.toThrow('JSON 文件应为订单数组，或 { "orders": [...] }');
+    // Broken after a good entry: nothing of the file is stored.
+    await expect(importText('broken.json', `{"orders": [${JSON.stringify(entry('JSON-8'))}, {"orderNo": `)).rejects.toThrow('不是有效的 JSON 文件');
+    await expect(importText('empty.json', '')).rejects.toThrow('不是有效的 JSON 文件');
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no in ('JSON-7', 'JSON-8')`)).toBe(0);
+  });
+
+  it('imports nothing from a file it cannot read to the end, and says why in Chinese', async () => {
+    const text = `${csvDocument(HEADER, [['HALF-1', 101, c101, '', 'pending', '', '2026-05-01 10:00', '', '', '商品甲', 1, 1]])}HALF-2,101,${c101},,pending,,2026-05-01 10:00,,"没有闭合,商品乙,1,1\r\n`;
+    await expect(importText('half.csv', text)).rejects.toThrow('第 3 行的引号没有闭合');
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no like 'HALF-%'`)).toBe(0);
+    await expect(importOrderFile(server.database, path.join(server.dataDir, 'missing.csv'))).rejects.toThrow('找不到文件');
+    await fs.mkdir(path.join(server.dataDir, 'folder.json'), { recursive: true });
+    await expect(importOrderFile(server.database, path.join(server.dataDir, 'folder.json'))).rejects.toThrow('这是一个文件夹，不是文件');
+    await expect(importText('orders.txt', 'orderNo\n')).rejects.toThrow('只支持 .csv 或 .json 文件');
   });
 
   it('writes and reads CSV cells the way spreadsheets do', () => {
@@ -323,6 +460,36 @@ describe('npm run import:orders', () => {
     ]);
     expect(parseCsv('a,b\n\n"c\nd",e\n').lines).toEqual([1, 3]);
     expect(() => parseCsv('a,"b\n')).toThrow('引号没有闭合');
+  });
+
+  it('reads CSV streamed in pieces cut anywhere exactly as the whole text', () => {
+    const text = fc.array(fc.constantFrom('a', '甲', ',', '"', '\r', '\n', '\uFEFF', ' '), { maxLength: 60 }).map((chars) => chars.join(''));
+    const outcome = (read: () => unknown) => {
+      try {
+        return read();
+      } catch (error) {
+        return error instanceof Error ? error.message : error;
+      }
+    };
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(60), { maxLength: 8 }), (source, cuts) => {
+        const points = [...new Set(cuts.map((cut) => Math.min(cut, source.length)))].sort((a, b) => a - b);
+        const whole = outcome(() => parseCsv(source));
+        const pieces = outcome(() => {
+          const reader = new CsvReader();
+          const records = [];
+          let from = 0;
+          for (const point of [...points, source.length]) {
+            records.push(...reader.push(source.slice(from, point)));
+            from = point;
+          }
+          records.push(...reader.end());
+          return { rows: records.map((record) => record.cells), lines: records.map((record) => record.line) };
+        });
+        expect(pieces).toEqual(whole);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
