@@ -10,9 +10,10 @@ import { useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
 import { bindRouter } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
+import { queryCache } from '../lib/query-cache';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
 import { installNavigationGuards } from './navigation-guards';
-import { AppProvider, queryClient } from './provider';
+import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -37,7 +38,7 @@ configureApiClient({
   getToken: () => useSession.getState().token,
   getSiteId: () => useSession.getState().currentSite?.departmentId ?? null,
   onUnauthorized: () => {
-    queryClient.clear();
+    queryCache.clear();
     const { pathname, search } = router.state.location;
     endSession(`${pathname}${search}`);
   },
@@ -46,7 +47,7 @@ configureApiClient({
 // Nothing of one user may show to another: when the account changes (or the session ends), every
 // cached answer goes, so a second account on this device never sees the first one's lists.
 useSession.subscribe((state, previous) => {
-  if (state.userId !== previous.userId || state.token !== previous.token) queryClient.clear();
+  if (state.userId !== previous.userId || state.token !== previous.token) queryCache.clear();
 });
 
 // A stored session refreshes its user info so sites and permissions are current.

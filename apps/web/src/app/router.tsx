@@ -4,11 +4,14 @@ import { LazyPage, LoadFailure, type PageLoader } from './shell/lazy-page';
 import { PageFrame } from './shell/page-frame';
 import { RootLayout } from './shell/root-layout';
 
-/** A page's loader that also loads the pages' styles (pages.css), which the login page does without. */
+/**
+ * A page's loader that also loads what every page but login needs: the pages' styles (pages.css)
+ * and the query client, whose provider wraps the page. The login page does without both.
+ */
 const styled =
   (load: PageLoader): PageLoader =>
   () =>
-    Promise.all([import('./pages.css'), load()]).then(([, page]) => page);
+    Promise.all([import('./pages.css'), import('./query-provider'), load()]).then(([, { withQueries }, page]) => ({ default: withQueries(page.default) }));
 
 const notFound: PageLoader = () => import('./shell/not-found').then((module) => ({ default: module.NotFound }));
 
@@ -72,7 +75,7 @@ const PAGES: Record<RouteName, PageLoader> = {
   demo: () => import('../pages-sub/demo/index'),
 };
 
-/** Each route's loader as the router uses it: every page but login brings the pages' styles. */
+/** Each route's loader as the router uses it: every page but login brings the pages' styles and the query client. */
 const LOADERS = Object.fromEntries(
   (Object.keys(PAGES) as RouteName[]).map((name) => [name, name === 'login' ? PAGES[name] : styled(PAGES[name])]),
 ) as Record<RouteName, PageLoader>;
