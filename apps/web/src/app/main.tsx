@@ -4,17 +4,17 @@ import { BUILD_TIME, STORAGE_KEYS } from '@sales/contract';
 import 'antd-mobile/es/global';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
-import { bindRouter } from '../lib/navigation';
+import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
 import { queryCache } from '../lib/query-cache';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
 import { installNavigationGuards } from './navigation-guards';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes, createAppHistory } from './router';
 import './styles.css';
 
 writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
@@ -30,8 +30,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-const router = createAppRouter();
-bindRouter(router);
+const history = createAppHistory();
+bindHistory(history);
 installNavigationGuards();
 
 configureApiClient({
@@ -39,7 +39,7 @@ configureApiClient({
   getSiteId: () => useSession.getState().currentSite?.departmentId ?? null,
   onUnauthorized: () => {
     queryCache.clear();
-    const { pathname, search } = router.state.location;
+    const { pathname, search } = history.location;
     endSession(`${pathname}${search}`);
   },
 });
@@ -58,7 +58,9 @@ if (!container) throw new Error('missing #root');
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProvider>
   </StrictMode>,
 );
