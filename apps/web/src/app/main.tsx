@@ -5,6 +5,7 @@ import 'antd-mobile/es/global';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { findRoute, isHomeRoute } from '../config/paths';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
@@ -52,6 +53,11 @@ useSession.subscribe((state, previous) => {
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
+// A first load of home asks for its dashboard while home's chunks download (first-page-data.ts);
+// the module loads only then, so other pages' first loads do not carry it.
+if (useSession.getState().token && isHomeRoute(findRoute(history.location.pathname))) {
+  void import('./first-page-data').then((module) => module.startFirstPageData());
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
