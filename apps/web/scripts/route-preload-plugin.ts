@@ -139,14 +139,21 @@ export function routePreload(): Plugin {
 })();
 `;
       const tableFile = `assets/route-table-${hash(tableCode)}.js`;
-      const bootstrapCode = `(function () {
-  ${currentRoute}
-  if (!stored(${JSON.stringify(STORAGE_KEYS.token)}) || ${JSON.stringify(publicPaths)}.indexOf(route) >= 0) return;
-  var script = document.createElement('script');
-  script.src = new URL(${JSON.stringify(path.posix.relative('assets', tableFile))}, document.currentScript ? document.currentScript.src : location.href).href;
-  document.head.appendChild(script);
-})();
-`;
+      // Loaded by every first load, the login page's included, so it is written small. Signed out
+      // (or on a public page) it loads no table; on the way to the login page it preloads the
+      // login page's logo, the largest thing it paints, which the page would otherwise ask for only
+      // once its JavaScript has run.
+      const bootstrapCode = [
+        '(function(){var d=document,c=d.currentScript,b=c?c.src:location.href,r=location.hash.replace(/^#\\/*/,"").split("?")[0].replace(/\\/+$/,""),',
+        's=function(k){try{return JSON.parse(localStorage.getItem(k)||"null")}catch(e){return null}},p=s(' + JSON.stringify(STORAGE_KEYS.permissionData) + '),o,l;',
+        'try{r=decodeURIComponent(r)}catch(e){return}',
+        'if(r==="")r=' + JSON.stringify(ROUTES.home.path) + ';',
+        'if(r===' + JSON.stringify(ROUTES.home.path) + '&&p&&p.isShowIndex===false)r=' + JSON.stringify(ROUTES.my.path) + ';',
+        'o=' + JSON.stringify(publicPaths) + '.indexOf(r)>=0;',
+        'if(!s(' + JSON.stringify(STORAGE_KEYS.token) + ')||o){if(o&&r!==' + JSON.stringify(ROUTES.login.path) + ')return;',
+        'l=d.createElement("link");l.rel="preload";l.as="image";l.href=new URL("../logo.svg",b).href;d.head.appendChild(l);return}',
+        'l=d.createElement("script");l.src=new URL(' + JSON.stringify(path.posix.relative('assets', tableFile)) + ',b).href;d.head.appendChild(l)})();\n',
+      ].join('');
       const bootstrapFile = `assets/route-preload-${hash(bootstrapCode)}.js`;
       this.emitFile({ type: 'asset', fileName: tableFile, source: tableCode });
       this.emitFile({ type: 'asset', fileName: bootstrapFile, source: bootstrapCode });
