@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './scripts/route-preload-plugin';
 
 /** Paths the service worker must never answer: API data, development routes, health and docs. */
 const NOT_APP_SHELL = [/^\/seller\//, /^\/__dev\//, /^\/healthz/, /^\/docs/];
@@ -8,6 +9,7 @@ const NOT_APP_SHELL = [/^\/seller\//, /^\/__dev\//, /^\/healthz/, /^\/docs/];
 export default defineConfig({
   plugins: [
     react(),
+    routePreload(),
     VitePWA({
       // The app registers the worker itself, in production builds only (features/app-update).
       injectRegister: false,

@@ -498,26 +498,6 @@ export const PerformanceSearchResult = Type.Object({
 });
 export type PerformanceSearchResult = Type.Static<typeof PerformanceSearchResult>;
 
-/**
- * The call paths (POST, JSON body with siteId). They sit under /seller/fenghe/staff/ so the web
- * request layer adds the current siteId (SPEC §7).
- */
-export const PERFORMANCE_PATHS = {
-  sites: '/seller/fenghe/staff/performance/sites',
-  person: '/seller/fenghe/staff/performance/person',
-  site: '/seller/fenghe/staff/performance/site',
-  details: '/seller/fenghe/staff/performance/details',
-  ranking: '/seller/fenghe/staff/performance/ranking',
-  home: '/seller/fenghe/staff/performance/home',
-  search: '/seller/fenghe/staff/performance/search',
-  standards: '/seller/fenghe/staff/performance/standard',
-  standardUpdate: '/seller/fenghe/staff/performance/standard/update',
-  standardHistory: '/seller/fenghe/staff/performance/standard/history',
-  attendanceToday: '/seller/fenghe/staff/attendance/today',
-  clockIn: '/seller/fenghe/staff/attendance/clock-in',
-  clockOut: '/seller/fenghe/staff/attendance/clock-out',
-  attendanceDay: '/seller/fenghe/staff/attendance/day',
-  attendanceMonth: '/seller/fenghe/staff/attendance/month',
-  members: '/seller/fenghe/staff/member/list',
-  memberDetail: '/seller/fenghe/staff/member/detail',
-} as const;
+// The call paths live in their own module: a client that needs only a path does not load every
+// schema of this one (and TypeBox) with it.
+export { PERFORMANCE_PATHS } from './performance-paths.js';

@@ -4,16 +4,18 @@ import { BUILD_TIME, STORAGE_KEYS } from '@sales/contract';
 import 'antd-mobile/es/global';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { findRoute, isHomeRoute } from '../config/paths';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
-import { bindRouter } from '../lib/navigation';
+import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
+import { queryCache } from '../lib/query-cache';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
 import { installNavigationGuards } from './navigation-guards';
-import { AppProvider, queryClient } from './provider';
-import { createAppRouter } from './router';
+import { AppProvider } from './provider';
+import { AppRoutes, createAppHistory } from './router';
 import './styles.css';
 
 writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
@@ -29,16 +31,16 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-const router = createAppRouter();
-bindRouter(router);
+const history = createAppHistory();
+bindHistory(history);
 installNavigationGuards();
 
 configureApiClient({
   getToken: () => useSession.getState().token,
   getSiteId: () => useSession.getState().currentSite?.departmentId ?? null,
   onUnauthorized: () => {
-    queryClient.clear();
-    const { pathname, search } = router.state.location;
+    queryCache.clear();
+    const { pathname, search } = history.location;
     endSession(`${pathname}${search}`);
   },
 });
@@ -46,18 +48,25 @@ configureApiClient({
 // Nothing of one user may show to another: when the account changes (or the session ends), every
 // cached answer goes, so a second account on this device never sees the first one's lists.
 useSession.subscribe((state, previous) => {
-  if (state.userId !== previous.userId || state.token !== previous.token) queryClient.clear();
+  if (state.userId !== previous.userId || state.token !== previous.token) queryCache.clear();
 });
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
+// A first load of home asks for its dashboard while home's chunks download (first-page-data.ts);
+// the module loads only then, so other pages' first loads do not carry it.
+if (useSession.getState().token && isHomeRoute(findRoute(history.location.pathname))) {
+  void import('./first-page-data').then((module) => module.startFirstPageData());
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProvider>
   </StrictMode>,
 );

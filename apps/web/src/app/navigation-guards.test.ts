@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHashRouter } from 'react-router';
+import { UNSAFE_createHashHistory } from 'react-router';
 import { useSession } from '../features/auth/session-store';
-import { addNavigationInterceptor, bindRouter, nav } from '../lib/navigation';
+import { addNavigationInterceptor, bindHistory, nav } from '../lib/navigation';
 import { installNavigationGuards } from './navigation-guards';
 
-const router = createHashRouter([{ path: '*', element: null }]);
-const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+const history = UNSAFE_createHashHistory({ window, v5Compat: true });
+const location = () => `${history.location.pathname}${history.location.search}`;
 let removeGuards: () => void;
 
 beforeAll(() => {
-  bindRouter(router);
+  bindHistory(history);
   removeGuards = installNavigationGuards();
 });
 
 afterAll(() => removeGuards());
 
-beforeEach(async () => {
+beforeEach(() => {
   useSession.getState().clear();
-  await router.navigate('/pages/login/index', { replace: true });
+  history.replace('/pages/login/index');
 });
 
 const signedIn = () =>

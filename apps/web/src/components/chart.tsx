@@ -89,23 +89,45 @@ export function Chart({ label, categories, series, height = 200, testId }: Chart
   const option = useMemo(() => buildOption(categories, series), [categories, series]);
 
   useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
     let disposed = false;
     let instance: EChartsInstance | null = null;
     let observer: ResizeObserver | null = null;
-    loadECharts()
-      .then(({ init }) => {
-        if (disposed || !container.current) return;
-        instance = init(container.current, undefined, { renderer: 'svg' });
-        const current = instance;
-        observer = new ResizeObserver(() => current.resize());
-        observer.observe(container.current);
-        setChart(instance);
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
+    const draw = () => {
+      loadECharts()
+        .then(({ init }) => {
+          if (disposed) return;
+          instance = init(element, undefined, { renderer: 'svg' });
+          const current = instance;
+          observer = new ResizeObserver(() => current.resize());
+          observer.observe(element);
+          setChart(instance);
+        })
+        .catch(() => {
+          if (!disposed) setFailed(true);
+        });
+    };
+    // ECharts (~180 KB gzip) loads once the chart is on screen or about to be: never before the
+    // page's first paint (the observer reports after layout), and not at all for a chart the
+    // reader never scrolls to. The canvas keeps its height meanwhile, so nothing shifts.
+    let visibility: IntersectionObserver | null = null;
+    if (typeof IntersectionObserver === 'undefined') draw();
+    else {
+      visibility = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          visibility?.disconnect();
+          visibility = null;
+          draw();
+        },
+        { rootMargin: '0px 0px 50% 0px' },
+      );
+      visibility.observe(element);
+    }
     return () => {
       disposed = true;
+      visibility?.disconnect();
       observer?.disconnect();
       instance?.dispose();
     };

@@ -1,4 +1,4 @@
-import type { createHashRouter } from 'react-router';
+import type { UNSAFE_createHashHistory } from 'react-router';
 
 export type NavigationKind = 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch' | 'navigateBack';
 
@@ -11,13 +11,14 @@ export interface NavigationContext {
 /** Returns false to block the navigation, or a URL to go to instead. */
 export type NavigationInterceptor = (context: NavigationContext) => boolean | string | undefined;
 
-type Router = ReturnType<typeof createHashRouter>;
+/** The app's hash history: the router renders from it (main.tsx) and every navigation goes through it. */
+export type AppHistory = ReturnType<typeof UNSAFE_createHashHistory>;
 
-let router: Router | null = null;
+let history: AppHistory | null = null;
 const interceptors: NavigationInterceptor[] = [];
 
-export function bindRouter(next: Router): void {
-  router = next;
+export function bindHistory(next: AppHistory): void {
+  history = next;
 }
 
 /** Adds an interceptor; returns the function that removes it. */
@@ -41,10 +42,11 @@ function intercept(kind: NavigationKind, url: string): string | null {
 }
 
 function go(kind: NavigationKind, url: string, replace: boolean): boolean {
-  if (!router) throw new Error('navigation used before the router was bound');
+  if (!history) throw new Error('navigation used before the history was bound');
   const target = intercept(kind, url);
   if (target === null) return false;
-  void router.navigate(target, { replace });
+  if (replace) history.replace(target);
+  else history.push(target);
   return true;
 }
 
@@ -62,10 +64,10 @@ export const nav = {
   reLaunch: (url: string) => go('reLaunch', url, true),
   /** Back one page, or to '/' when the history holds only this one. */
   navigateBack(delta = 1): boolean {
-    if (!router) throw new Error('navigation used before the router was bound');
+    if (!history) throw new Error('navigation used before the history was bound');
     if (!canGoBack()) return go('navigateBack', '/', true);
     if (intercept('navigateBack', String(delta)) === null) return false;
-    void router.navigate(-delta);
+    history.go(-delta);
     return true;
   },
 };

@@ -5,10 +5,10 @@ import Input from 'antd-mobile/es/components/input';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { routeUrl, safeRedirect } from '../../config/paths';
-import { useLogin } from '../../features/auth/api/login';
-import { useSendCodeToPhone } from '../../features/auth/api/send-code';
+import { login } from '../../features/auth/api/login';
+import { sendCodeToPhone } from '../../features/auth/api/send-code';
 import { markCodeSent } from '../../features/auth/code-timer';
-import { landingUrl } from '../../features/auth/session';
+import { completeLogin, landingUrl } from '../../features/auth/session';
 import { nav } from '../../lib/navigation';
 import { showToast } from '../../lib/toast';
 
@@ -67,9 +67,8 @@ export default function LoginPage() {
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const loginMutation = useLogin();
-  const sendCode = useSendCodeToPhone();
-  const busy = loginMutation.isPending || sendCode.isPending;
+  // The calls go through the request layer directly (no TanStack Query on the login page's first load).
+  const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     if (!isMobile(phone)) {
@@ -84,16 +83,19 @@ export default function LoginPage() {
       showToast('请先阅读并同意《用户协议》和《隐私政策》');
       return;
     }
+    setBusy(true);
     try {
       if (mode === 'password') {
-        if (await loginMutation.mutateAsync({ phone, password })) nav.reLaunch(redirect ?? landingUrl());
+        if (await completeLogin(await login({ phone, password }))) nav.reLaunch(redirect ?? landingUrl());
       } else {
-        await sendCode.mutateAsync({ phone, scene: 'login' });
+        await sendCodeToPhone({ phone, scene: 'login' });
         markCodeSent(phone);
         nav.navigateTo(routeUrl('enterCode', { phone, redirect: redirect ?? undefined }));
       }
     } catch {
       // The request layer has already shown the server's message.
+    } finally {
+      setBusy(false);
     }
   };
 

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNetworkStatus } from '../../lib/network-status';
+import { queryCache } from '../../lib/query-cache';
 
 /**
  * The notice shown while the network is gone, instead of a broken page: 重试 asks again for
@@ -8,7 +8,6 @@ import { useNetworkStatus } from '../../lib/network-status';
 export function OfflineNotice() {
   const offline = useNetworkStatus((state) => state.offline);
   const retry = useNetworkStatus((state) => state.retry);
-  const queryClient = useQueryClient();
   if (!offline) return null;
   return (
     <div className="offline-notice" role="alert" data-testid="offline-notice">
@@ -18,7 +17,7 @@ export function OfflineNotice() {
         className="offline-notice__retry"
         onClick={() => {
           retry();
-          void queryClient.refetchQueries({ type: 'active' });
+          void queryCache.refetchActive();
         }}
       >
         重试

@@ -1,5 +1,4 @@
 import type { SendBody, SendMsgBody, SendResult } from '@sales/contract';
-import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 
 /** Sends a code to a given phone (login, new phone). */
@@ -8,5 +7,3 @@ export const sendCodeToPhone = (body: SendMsgBody) =>
 
 /** Sends a code to the logged-in user's own phone. */
 export const sendCodeToOwnPhone = (body: SendBody) => request<SendResult>({ url: '/seller/user/send', method: 'POST', data: body });
-
-export const useSendCodeToPhone = () => useMutation({ mutationFn: sendCodeToPhone });

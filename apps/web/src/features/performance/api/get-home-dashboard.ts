@@ -1,17 +1,15 @@
-import { PERFORMANCE_PATHS, type HomeDashboard } from '@sales/contract';
+import type { HomeDashboard } from '@sales/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { takeEarlyRequest } from '../../../lib/early-request';
 import { useSession } from '../../auth/session-store';
+import { earlyHomeDashboardKey, getHomeDashboard } from './home-dashboard-request';
 import { performanceKeys } from './query-keys';
-
-/** POST /seller/fenghe/staff/performance/home: the home dashboard of the current site in one call. */
-export const getHomeDashboard = (siteId: number, signal?: AbortSignal) =>
-  request<HomeDashboard>({ url: PERFORMANCE_PATHS.home, method: 'POST', data: { siteId }, signal, hideErrorToast: true });
 
 export const homeDashboardQueryOptions = (siteId: number | null) =>
   queryOptions({
     queryKey: performanceKeys.home(siteId),
-    queryFn: ({ signal }) => getHomeDashboard(siteId ?? 0, signal),
+    // A first load of home started this call with the app (app/first-page-data.ts): take its answer.
+    queryFn: ({ signal }) => takeEarlyRequest<HomeDashboard>(earlyHomeDashboardKey(siteId ?? 0)) ?? getHomeDashboard(siteId ?? 0, signal),
     enabled: siteId !== null,
   });
 

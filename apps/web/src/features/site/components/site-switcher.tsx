@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { queryClient } from '../../../lib/query-client';
 import { showToast } from '../../../lib/toast';
 import { useSession, useSites } from '../../auth/session-store';
 import { ActionSheet } from '../../../lib/antd-imperative';
@@ -9,7 +9,6 @@ export function useSiteSwitcher(): () => void {
   const sites = useSites();
   const current = useSession((state) => state.currentSite);
   const switchSite = useSession((state) => state.switchSite);
-  const queryClient = useQueryClient();
 
   return useCallback(() => {
     if (sites.length < 2) return;
@@ -31,5 +30,5 @@ export function useSiteSwitcher(): () => void {
         },
       })),
     });
-  }, [sites, current, switchSite, queryClient]);
+  }, [sites, current, switchSite]);
 }
