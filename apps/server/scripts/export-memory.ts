@@ -9,10 +9,10 @@
 import { APP_VERSION, PLATFORM } from '@sales/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/env.js';
+import { MB, sampleMemory } from './memory-sampler.js';
 
 const SITE = 101;
 const LEADER = '13800000002';
-const MB = 1024 * 1024;
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SEED_DEMO: 'false' });
 const app = await buildApp({ config });
@@ -24,21 +24,13 @@ try {
   if (!data) throw new Error('login failed: is the demo data loaded?');
 
   for (const path of ['order/export', 'customer/export']) {
-    global.gc?.();
-    const base = process.memoryUsage();
-    let peakRss = base.rss;
-    let peakHeap = base.heapUsed;
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      peakRss = Math.max(peakRss, now.rss);
-      peakHeap = Math.max(peakHeap, now.heapUsed);
-    }, 20);
+    const stopSampling = sampleMemory();
     const started = performance.now();
     const response = await fetch(`${address}/seller/fenghe/staff/${path}?siteId=${SITE}`, { headers: { ...headers, authorization: data.token, 'accept-encoding': 'identity' } });
     let bytes = 0;
     const reader = response.body?.getReader();
     for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) bytes += chunk.value.byteLength;
-    clearInterval(sampler);
+    const { base, peakRss, peakHeap } = stopSampling();
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `${path}: ${response.headers.get('x-export-rows')} rows, ${(bytes / MB).toFixed(1)} MB in ${seconds.toFixed(1)} s; ` +

@@ -19,9 +19,9 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { csvRow, UTF8_BOM } from '../src/lib/csv.js';
+import { MB, sampleMemory } from './memory-sampler.js';
 import { importOrderFile } from './order-file.js';
 
-const MB = 1024 * 1024;
 const ORDERS = Number(process.env.IMPORT_ORDERS ?? 50_000);
 const SCALE = Number(process.env.SEED_SCALE ?? 0.1);
 const HEADER = ['orderNo', 'siteId', 'customerId', 'staffId', 'status', 'amount', 'createdAt', 'paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt', 'remark', 'itemName', 'quantity', 'unitPrice'];
@@ -79,16 +79,8 @@ async function measure(dir: string): Promise<void> {
   const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
   try {
     const file = path.join(dir, 'orders.csv');
-    global.gc?.();
-    const base = process.memoryUsage();
+    const stopSampling = sampleMemory();
     const maxRssBefore = process.resourceUsage().maxRSS * 1024;
-    let peakRss = base.rss;
-    let peakHeap = base.heapUsed;
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      peakRss = Math.max(peakRss, now.rss);
-      peakHeap = Math.max(peakHeap, now.heapUsed);
-    }, 20);
     const started = performance.now();
     const counts = await importOrderFile(database, file, async (summary, problems) => {
       // The command prints the failures; here they are only counted.
@@ -96,7 +88,7 @@ async function measure(dir: string): Promise<void> {
       for await (const problem of problems) if (problem) listed += 1;
       return { ...summary, listed };
     });
-    clearInterval(sampler);
+    const { base, peakRss, peakHeap } = stopSampling();
     const seconds = (performance.now() - started) / 1000;
     const maxRss = process.resourceUsage().maxRSS * 1024;
     global.gc?.();
