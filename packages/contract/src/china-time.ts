@@ -7,6 +7,18 @@ const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const pad = (value: number) => String(value).padStart(2, '0');
+/** Years are written with four digits, as the YYYY-MM-DD and YYYY-MM texts of the API read them. */
+const padYear = (year: number) => String(year).padStart(4, '0');
+
+/**
+ * Midnight UTC of a calendar day, for any year: Date.UTC reads years 0–99 as 1900–1999, so a
+ * month such as "0051-12" would otherwise land in 1951. Month and day may run over, as in Date.UTC.
+ */
+export function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
+}
 
 /** The wall-clock fields of an instant in China time; month 1–12, weekday 0 = Sunday. */
 export interface ChinaCalendar {
@@ -37,7 +49,7 @@ export function chinaCalendar(date: Date): ChinaCalendar {
  * year before and day 0 the last day of the month before, which is how 上月 and 同比 are reached.
  */
 export function chinaMidnight(year: number, month: number, day = 1): Date {
-  return new Date(Date.UTC(year, month - 1, day) - CHINA_OFFSET_MS);
+  return new Date(utcDay(year, month, day).getTime() - CHINA_OFFSET_MS);
 }
 
 /** The same instant some whole days later (earlier when negative); China has no daylight saving. */
@@ -74,13 +86,13 @@ export function startOfChinaYear(date: Date): Date {
 /** 2025-10-31: the China-time day of an instant, the API's day format. */
 export function chinaDayString(date: Date): string {
   const f = chinaCalendar(date);
-  return `${f.year}-${pad(f.month)}-${pad(f.day)}`;
+  return `${padYear(f.year)}-${pad(f.month)}-${pad(f.day)}`;
 }
 
 /** 20251031: the China-time day of an instant, for file names and order numbers. */
 export function chinaDayKey(date: Date): string {
   const f = chinaCalendar(date);
-  return `${f.year}${pad(f.month)}${pad(f.day)}`;
+  return `${padYear(f.year)}${pad(f.month)}${pad(f.day)}`;
 }
 
 /** 2025-10-31 14:05:09 in China time, as spreadsheets and people read it. */
@@ -94,7 +106,9 @@ export function parseChinaDay(text: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
+  // Year 0000 does not exist in the calendar PostgreSQL keeps: 1 BC comes right before 1 AD.
+  if (year === 0) return null;
+  const check = utcDay(year, month, day);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return chinaMidnight(year, month, day);
 }

@@ -13,7 +13,8 @@ const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }));
 const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }));
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
+/** YYYY-MM, years 0001–9999: year 0000 does not exist in the calendar PostgreSQL keeps (1 BC comes before 1 AD). */
+const Month = Type.String({ pattern: '^(\\d{3}[1-9]|\\d{2}[1-9]\\d|\\d[1-9]\\d{2}|[1-9]\\d{3})-(0[1-9]|1[0-2])$' });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Timestamp = Type.String();
 const Ratio = Nullable(Type.Number());

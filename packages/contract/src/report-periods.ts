@@ -3,7 +3,7 @@
  * 16th–last day, all in China time. Periods are named by their first day, YYYY-MM-DD, which is
  * also how the server stores them; both halves compute them with these helpers.
  */
-import { addDays, chinaCalendar, chinaDayString, chinaMidnight, parseChinaDay, startOfChinaDay, startOfChinaWeek } from './china-time.js';
+import { addDays, chinaCalendar, chinaDayString, chinaMidnight, parseChinaDay, startOfChinaDay, startOfChinaWeek, utcDay } from './china-time.js';
 
 export const REPORT_KINDS = ['weekly', 'halfMonth'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -23,7 +23,7 @@ export interface ReportPeriod {
 }
 
 /** Days in a month of a year (month 1–12). */
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+export const daysInMonth = (year: number, month: number) => utcDay(year, month + 1, 0).getUTCDate();
 
 /** The period of a kind that holds an instant. */
 export function periodAt(kind: ReportKind, at: Date): ReportPeriod {

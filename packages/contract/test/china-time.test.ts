@@ -109,3 +109,15 @@ describe('parseChinaTimestamp', () => {
     }
   });
 });
+
+describe('years before 1000', () => {
+  it('keeps the year as written: four digits, and years 0–99 not read as 1900–1999', () => {
+    expect(chinaDayString(chinaMidnight(651, 12, 31))).toBe('0651-12-31');
+    expect(chinaDayKey(chinaMidnight(51, 2, 1))).toBe('00510201');
+    expect(chinaCalendar(chinaMidnight(51, 2, 1)).year).toBe(51);
+    expect(chinaDayString(addDays(chinaMidnight(651, 12, 28), 4))).toBe('0652-01-01');
+    expect(parseChinaDay('0051-02-28')).toEqual(chinaMidnight(51, 2, 28));
+    expect(parseChinaDay('0051-02-29')).toBeNull();
+    expect(parseChinaDay('0000-01-01')).toBeNull();
+  });
+});

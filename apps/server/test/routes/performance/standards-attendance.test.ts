@@ -170,4 +170,22 @@ describe('attendance', () => {
     expect(own.body.data.days.find((entry) => entry.date === today)?.record?.staffId).toBe(as.zhangWei.id);
     expectFailure(await staffCall(server.app, as.zhangWei, 'attendance/month', { siteId: 101, month, staffId: as.liNa.id }), 404, '员工不存在');
   });
+
+  it('answers a month of a year long past with its empty days (the fuzz found "0651-12" answered 500)', async () => {
+    for (const [month, days] of [
+      ['0651-12', 31],
+      ['0051-02', 28],
+    ] as const) {
+      const view = await staffCall<AttendanceMonth>(server.app, as.liNa, 'attendance/month', { siteId: 101, month, staffId: as.zhangWei.id });
+      expect(view.status, month).toBe(200);
+      expect(view.body.data.days, month).toHaveLength(days);
+      expect(view.body.data.days[0]?.date, month).toBe(`${month}-01`);
+      expect(view.body.data.days.every((entry) => entry.record === null), month).toBe(true);
+    }
+    // There is no year 0 in PostgreSQL's calendar (1 BC comes before 1 AD): refused, not a 500.
+    const yearZero = await staffCall(server.app, as.liNa, 'attendance/month', { siteId: 101, month: '0000-02' });
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    expectFailure(await staffCall(server.app, as.liNa, 'order/list', { siteId: 101, startDate: '0000-01-01' }), 400, '开始日期不是有效的日期');
+  });
 });
