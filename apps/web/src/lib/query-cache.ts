@@ -6,9 +6,12 @@ import type { QueryClient } from '@tanstack/react-query';
  * not carry TanStack Query; until it has loaded there is nothing cached, and these do nothing.
  */
 let client: QueryClient | null = null;
+let setOnline: ((online: boolean) => void) | null = null;
 
-export function registerQueryClient(next: QueryClient): void {
+/** `online` is TanStack Query's onlineManager.setOnline, passed in so this module stays light. */
+export function registerQueryClient(next: QueryClient, online: (online: boolean) => void): void {
   client = next;
+  setOnline = online;
 }
 
 export const queryCache = {
@@ -18,6 +21,9 @@ export const queryCache = {
   },
   /** Asks again for the data of the pages on screen (重试 of the offline notice). */
   refetchActive(): Promise<void> {
+    // A query started while offline waits, paused, for TanStack Query's own online signal; if that
+    // was missed the list would stay loading after 重试, so the browser's state is told first.
+    setOnline?.(navigator.onLine);
     return client ? client.refetchQueries({ type: 'active' }) : Promise.resolve();
   },
 };

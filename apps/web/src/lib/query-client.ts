@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { registerQueryClient } from './query-cache';
 
 /** The app's one query client; it loads with the first page that reads data (see query-cache.ts). */
@@ -10,4 +10,4 @@ export const queryClient = new QueryClient({
   },
 });
 
-registerQueryClient(queryClient);
+registerQueryClient(queryClient, (online) => onlineManager.setOnline(online));
