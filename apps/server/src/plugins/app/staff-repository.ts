@@ -67,7 +67,10 @@ export class StaffRepository {
   async list(scope: SalesScope, keyword?: string): Promise<{ list: StaffSummary[]; total: number }> {
     const text = keywordOf(keyword);
     const pattern = text ? containsPattern(text) : undefined;
-    const list = await this.members(scope, pattern ? or(ilike(staff.username, pattern), ilike(staff.phone, pattern)) : undefined);
+    // A phone number is searchable only where the caller sees it whole (colleagueView): a
+    // salesperson's phone keyword matches nobody but themselves, or it would confirm a colleague's number.
+    const phoneMatch = pattern ? and(ilike(staff.phone, pattern), scope.isLeader ? undefined : eq(staff.id, scope.userId)) : undefined;
+    const list = await this.members(scope, pattern ? or(ilike(staff.username, pattern), phoneMatch) : undefined);
     return { list, total: list.length };
   }
 

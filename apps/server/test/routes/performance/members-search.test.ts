@@ -85,3 +85,35 @@ describe('performance search', () => {
     expectFailure(await staffCall(server.app, as.zhangWei, 'performance/search', { siteId: 101, keyword: '', period: 'month' }), 400, '请填写搜索关键词');
   });
 });
+
+describe("a colleague's phone number (issue 17)", () => {
+  // 李娜's number: 张伟, a salesperson of 101, must not learn it through any list's keyword.
+  const colleaguePhone = '13800000002';
+  const containsWholePhone = (body: unknown) => JSON.stringify(body).includes(colleaguePhone);
+
+  it.each([
+    ['staff/list', { siteId: 101, keyword: colleaguePhone }],
+    ['staff/list', { siteId: 101, keyword: '0002' }],
+    ['member/list', { siteId: 101, keyword: colleaguePhone }],
+    ['member/list', { siteId: 101, keyword: '0002' }],
+  ])('%s %o finds nobody by a colleague’s phone for a salesperson', async (path, body) => {
+    const response = await staffCall<{ list: { id: number }[] }>(server.app, as.zhangWei, path, body);
+    expect(response.status).toBe(200);
+    expect(response.body.data.list.map((member) => member.id)).not.toContain(as.liNa.id);
+    expect(containsWholePhone(response.body)).toBe(false);
+  });
+
+  it('performance/search finds no colleague by phone for a salesperson', async () => {
+    const response = await staffCall<PerformanceSearchResult>(server.app, as.zhangWei, 'performance/search', { siteId: 101, keyword: colleaguePhone, period: 'month' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.staff.map((row) => row.member.id)).not.toContain(as.liNa.id);
+    expect(containsWholePhone(response.body)).toBe(false);
+  });
+
+  it('a salesperson still finds themself by their own phone, and a leader finds a member by phone', async () => {
+    const own = await staffCall<{ list: { id: number }[] }>(server.app, as.zhangWei, 'staff/list', { siteId: 101, keyword: '13800000001' });
+    expect(own.body.data.list.map((member) => member.id)).toEqual([as.zhangWei.id]);
+    const leader = await staffCall<{ list: { id: number }[] }>(server.app, as.liNa, 'staff/list', { siteId: 101, keyword: '13800000001' });
+    expect(leader.body.data.list.map((member) => member.id)).toEqual([as.zhangWei.id]);
+  });
+});
