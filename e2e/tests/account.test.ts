@@ -171,8 +171,26 @@ describe('account', () => {
 
     await app.page.getByRole('button', { name: '返回登录' }).tap();
     await app.waitForRoute('/pages/login/index');
+    // Shown once: the same tab opening it again goes to login.
+    await app.open('pages/login/deregister');
+    await app.waitForRoute('/pages/login/index');
+    expect(await app.page.getByText('账号已注销').count()).toBe(0);
     await app.login.loginWithPassword(member.phone, DEMO_PASSWORD);
     await app.waitForToast('手机号或密码错误');
+  });
+
+  test('账号已注销 opened by its URL without a deletion goes to login, and a signed-in user stays signed in', async () => {
+    const app = await harness.newApp();
+    await app.open('pages/login/deregister');
+    await app.waitForRoute('/pages/login/index');
+    await app.login.phone().waitFor();
+    expect(await app.page.getByText('账号已注销').count()).toBe(0);
+
+    await app.signIn(LI_NA);
+    await app.open('pages/login/deregister');
+    await app.waitForRoute('/pages/login/index');
+    expect(await app.page.getByText('账号已注销').count()).toBe(0);
+    expect(await app.storage('token')).not.toBeNull();
   });
 
   test('a logged-out visit keeps every query parameter through login', async () => {

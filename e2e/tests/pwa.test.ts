@@ -67,7 +67,7 @@ describe('installable app', () => {
     expect(cached.filter((url) => /\/(seller|__dev|healthz|docs)\b/.test(new URL(url).pathname))).toEqual([]);
   });
 
-  test('offline: the app shows the offline notice with 重试, and 重试 recovers once back online', async () => {
+  test('offline: the app shows the offline notice with 重试, which keeps it while still offline; back online it goes by itself and the page loads', async () => {
     const app = await harness.newApp({ serviceWorkers: 'allow' });
     await app.open('pages/login/index');
     await controlledByWorker(app);
@@ -81,11 +81,14 @@ describe('installable app', () => {
     expect(await retry.isVisible()).toBe(true);
     // The page is still the app's page, not the browser's error page.
     expect(await app.page.locator('.nav-bar').count()).toBeGreaterThan(0);
-
-    await app.page.context().setOffline(false);
-    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/seller/') && response.status() === 200);
     await retry.tap();
+    expect(await notice.isVisible()).toBe(true);
+
+    // Back online: no 重试 needed — the notice goes and the list that waited asks the server.
+    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/fenghe/staff/customer/list' && response.status() === 200);
+    await app.page.context().setOffline(false);
     await answered;
     await notice.waitFor({ state: 'detached' });
+    await app.page.getByTestId('customer-item').first().waitFor();
   });
 });

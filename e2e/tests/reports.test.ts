@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LI_NA, ZHANG_WEI } from '../support/accounts';
+import { LI_NA, ZHANG_WEI, type DemoAccount } from '../support/accounts';
 import { apiLogin, call } from '../support/api';
 import { useApp } from '../support/app';
 import { solidPng } from '../support/images';
@@ -158,5 +158,74 @@ describe('weekly reports', () => {
     await error.getByRole('button', { name: '重试' }).tap();
     expect((await again).status()).toBe(404);
     await error.waitFor();
+  });
+});
+
+interface StaffRow {
+  id: number;
+  username: string;
+  phone: string;
+  isLeader: boolean;
+}
+
+/**
+ * A salesperson of 华东一部 beyond the demo accounts who has not written this half month's report
+ * yet (the seed leaves about half of them without one), so no other test's user is touched.
+ */
+async function halfMonthWriter(): Promise<DemoAccount> {
+  const leader = await apiLogin(LI_NA);
+  const { body } = await call<{ list: StaffRow[] }>('POST', '/seller/fenghe/staff/staff/list', { token: leader.token, body: { siteId: 101, pageSize: 100 } });
+  for (const member of body.data.list.filter((row) => !row.isLeader && !row.phone.startsWith('1380000000'))) {
+    const account: DemoAccount = { phone: member.phone, name: member.username, sites: ['华东一部'], seesHome: false };
+    const session = await apiLogin(account);
+    const preview = await call<{ reported: boolean }>('POST', '/seller/halfmonth/staff/before/create', { token: session.token, body: { siteId: 101 } });
+    if (preview.body.data.reported === false) return account;
+  }
+  throw new Error('every salesperson of 华东一部 has written this half month');
+}
+
+describe('half-month reports', () => {
+  test('历史记录 offers 写本期半月报 only until this half month’s report is submitted, then 已提交 opens it', async () => {
+    const writer = await halfMonthWriter();
+    const app = await harness.newApp();
+    await app.signIn(writer);
+    const preview = waitForReportCall(app.page, 'halfmonth', 'before/create');
+    await app.open('pages/details/historicalReportRecords');
+    await app.waitForTitle('历史记录');
+    await preview;
+    const add = app.page.getByTestId('half-month-add');
+    const open = app.page.getByTestId('half-month-open');
+    await add.waitFor();
+    expect(await open.count()).toBe(0);
+
+    await add.tap();
+    await app.waitForRoute('/pages/my/addReport');
+    const form = new WeeklyReportPage(app.page);
+    await form.form().waitFor();
+    await form.text('summary').fill(summary);
+    await form.text('plan').fill(plan);
+    await expect.poll(() => form.submit().isEnabled()).toBe(true);
+    const created = waitForReportCall(app.page, 'halfmonth', 'create');
+    await form.submit().tap();
+    const createdAnswer = (await (await created).json()) as { code: number; data: { id: number } };
+    expect(createdAnswer.code).toBe(200);
+    await app.waitForRoute('/pages/details/historicalReportRecords');
+    await expect.poll(() => new ReportDetailPage(app.page).summary().textContent()).toBe(summary);
+
+    // Back in the list: the half month is written, so it offers the report instead of a second one.
+    await app.navBar.back().tap();
+    await app.page.waitForURL((url) => url.hash === '#/pages/details/historicalReportRecords');
+    await open.waitFor();
+    expect(await add.count()).toBe(0);
+    await app.page.getByTestId('half-month-list').getByTestId('report-item').first().waitFor();
+    await open.tap();
+    await app.page.waitForURL((url) => url.hash === `#/pages/details/historicalReportRecords?id=${createdAnswer.data.id}`);
+    await expect.poll(() => new ReportDetailPage(app.page).summary().textContent()).toBe(summary);
+
+    // A fresh load of the list says the same.
+    await app.open('pages/details/historicalReportRecords');
+    await app.page.reload();
+    await open.waitFor();
+    expect(await add.count()).toBe(0);
   });
 });

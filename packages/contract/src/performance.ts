@@ -7,6 +7,8 @@
 import Type from 'typebox';
 import { FOLLOW_UP_TYPES, ID_MAX, ORDER_STATUSES, PAGE_SIZE_MAX } from './sales-domain.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
+import { ReportSummary } from './reports.js';
+import { OrderSummary } from './sales.js';
 
 const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
@@ -459,13 +461,23 @@ export type MemberList = Type.Static<typeof MemberList>;
 export const MemberDetailBody = Type.Object({ siteId: SiteId, id: Id, ...PeriodFields });
 export type MemberDetailBody = Type.Static<typeof MemberDetailBody>;
 
+/** How many orders, and how many reports of each kind, a member's page shows. */
+export const MEMBER_RECENT_ORDERS = 10;
+export const MEMBER_RECENT_REPORTS = 3;
+
 export const MemberDetail = Type.Object({
   ...MemberSummary.properties,
   siteName: Type.String(),
   joinedAt: Timestamp,
   ranges: PeriodRanges,
   figures: FigureComparison,
-  recentOrders: Type.Array(SalesOrder),
+  /** The member's latest orders at the site, every status, newest created first (as 全部订单 lists them). */
+  recentOrders: Type.Array(OrderSummary),
+  /**
+   * The member's latest reports at the site — up to MEMBER_RECENT_REPORTS of each kind, newest
+   * period first — when the caller may read them (a leader of the site, reportAllSites, oneself).
+   */
+  recentReports: Type.Array(ReportSummary),
 });
 export type MemberDetail = Type.Static<typeof MemberDetail>;
 

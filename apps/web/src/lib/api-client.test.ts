@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureApiClient, download, request, RuntimeError, upload, withQuery } from './api-client';
+import { useNetworkStatus } from './network-status';
 import { showToast } from './toast';
 
 vi.mock('./toast', () => ({ showToast: vi.fn() }));
@@ -200,5 +201,40 @@ describe('upload and download', () => {
     expect(await blob.text()).toBe('%PDF-1.4');
     expect(lastCall().url).toBe('/seller/report.pdf?id=3');
     expect(lastCall().init.method).toBe('GET');
+  });
+});
+
+describe('the offline notice', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useNetworkStatus.setState({ offline: false, retries: 0 });
+  });
+
+  it('is raised by a call that cannot reach the server', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(request({ url: '/seller/a', hideErrorToast: true })).rejects.toBeInstanceOf(RuntimeError);
+    expect(useNetworkStatus.getState().offline).toBe(true);
+  });
+
+  it.each([
+    ['a success', () => json(200, { code: 200, msg: '', data: null })],
+    ['an error answer', () => json(500, { code: 500, msg: '服务器错误', data: null })],
+  ])('goes as soon as a call gets %s through, while the browser still says offline', async (_name, response) => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    useNetworkStatus.getState().markOffline();
+    fetchMock.mockImplementation(async () => response());
+    await request({ url: '/seller/a', hideErrorToast: true }).catch(() => undefined);
+    expect(useNetworkStatus.getState().offline).toBe(false);
+  });
+
+  it('goes when an upload or a download gets through', async () => {
+    useNetworkStatus.getState().markOffline();
+    fetchMock.mockImplementation(async () => new Response('%PDF-1.4', { status: 200 }));
+    await download({ url: '/seller/weekly/staff/pdf' });
+    expect(useNetworkStatus.getState().offline).toBe(false);
+    useNetworkStatus.getState().markOffline();
+    fetchMock.mockImplementation(async () => json(200, { code: 200, msg: '', data: { url: '/u/1.png' } }));
+    await upload({ url: '/seller/upload/img', file: new File(['x'], 'a.png', { type: 'image/png' }) });
+    expect(useNetworkStatus.getState().offline).toBe(false);
   });
 });

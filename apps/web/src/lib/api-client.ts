@@ -120,7 +120,10 @@ async function send(url: string, init: RequestInit, timeout: number, outer: Abor
   const onAbort = () => controller.abort();
   outer?.addEventListener('abort', onAbort);
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    // Any answer, even an error status, came through the network: the offline notice goes.
+    useNetworkStatus.getState().markOnline();
+    return response;
   } catch {
     if (timedOut) throw new RuntimeError(RUNTIME_ERRORS.timeout.errMsg, RUNTIME_ERRORS.timeout.code);
     if (controller.signal.aborted) throw new RuntimeError(RUNTIME_ERRORS.abort.errMsg, RUNTIME_ERRORS.abort.code);

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useNetworkStatus } from './network-status';
 
 /**
  * The query cache as the shell sees it. The query client itself (lib/query-client.ts) belongs to
@@ -12,6 +13,11 @@ let setOnline: ((online: boolean) => void) | null = null;
 export function registerQueryClient(next: QueryClient, online: (online: boolean) => void): void {
   client = next;
   setOnline = online;
+  // A call that got through ends the offline state even where the browser still says offline:
+  // the queries paused for want of a network go on then too, not only on the online event.
+  useNetworkStatus.subscribe((state, previous) => {
+    if (previous.offline && !state.offline) online(true);
+  });
 }
 
 export const queryCache = {

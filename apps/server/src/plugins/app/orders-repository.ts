@@ -110,6 +110,22 @@ export class OrdersRepository {
     return this.page(where, orders.createdAt, body, this.talliedTotals(scope, body) ?? this.countedTotals(where));
   }
 
+  /**
+   * A salesperson's latest orders at the site that the caller sees (a member's page), every
+   * status, newest created first — the first rows of that person's 全部订单.
+   */
+  async latestOf(scope: SalesScope, staffId: number, limit: number): Promise<OrderSummary[]> {
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(staff, eq(staff.id, orders.staffId))
+      .where(and(visibleOrders(scope), eq(orders.staffId, staffId)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+    return rows.map(toSummary);
+  }
+
   /** The count and amount of the orders `where` selects, counted. */
   private async countedTotals(where: SQL): Promise<Totals> {
     const [row] = await this.db

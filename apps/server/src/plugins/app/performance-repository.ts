@@ -624,7 +624,8 @@ export class PerformanceRepository {
     return { list, total: list.length };
   }
 
-  async memberDetail(scope: SalesScope, id: number, input: PerformancePeriodInput): Promise<MemberDetail> {
+  /** A member's page without its recent orders and reports, which the orders and reports repositories add. */
+  async memberDetail(scope: SalesScope, id: number, input: PerformancePeriodInput): Promise<Omit<MemberDetail, 'recentOrders' | 'recentReports'>> {
     const view = colleagueView(scope, id);
     if (!view.detail) throw notFound(STAFF_NOT_FOUND);
     const [member] = await this.members(scope.siteId, [id]);
@@ -639,7 +640,6 @@ export class PerformanceRepository {
     ]);
     const monthTarget = monthTargets.byPerson.get(id) ?? { ...ZERO_TARGETS };
     const figures = await this.comparison(scope.siteId, id, period, periodTargets.byPerson.get(id) ?? ZERO_TARGETS);
-    const recentOrders = await this.salesOrders(and(eq(orders.siteId, scope.siteId), eq(orders.staffId, id)), desc(orders.createdAt), 10);
     return {
       ...memberRef(member),
       phone: view.fullPhone ? member.phone : maskPhone(member.phone),
@@ -650,7 +650,6 @@ export class PerformanceRepository {
       joinedAt: member.joinedAt.toISOString(),
       ranges: rangesOf(period),
       figures,
-      recentOrders,
     };
   }
 

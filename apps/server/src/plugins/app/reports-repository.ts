@@ -349,15 +349,29 @@ export class ReportsRepository {
     if (body.read === 'unread') conditions.push(not(readExists));
     const where = and(...conditions);
     const [totals] = await this.db.select({ total: count() }).from(reports).where(where);
+    return { list: await this.summaries(where, pageSize, offset), total: totals?.total ?? 0, page, pageSize };
+  }
+
+  /**
+   * One person's latest reports of this kind at the site (a member's page), newest period first;
+   * none when the caller may not read that person's reports.
+   */
+  async latestOf(scope: ReportScope, staffId: number, limit: number): Promise<ReportSummary[]> {
+    if (!canSeeStaffReports(scope, staffId)) return [];
+    return this.summaries(and(eq(reports.kind, this.kind), visibleReports(scope), eq(reports.staffId, staffId)), limit, 0);
+  }
+
+  /** The reports `where` selects, newest period first, with whether a leader has read each. */
+  private async summaries(where: SQL | undefined, limit: number, offset: number): Promise<ReportSummary[]> {
     const rows = await this.db
       .select({ report: reports, username: staff.username, read: isRead })
       .from(reports)
       .innerJoin(staff, eq(staff.id, reports.staffId))
       .where(where)
       .orderBy(desc(reports.periodStart), asc(staff.id), desc(reports.id))
-      .limit(pageSize)
+      .limit(limit)
       .offset(offset);
-    return { list: rows.map((row) => this.summaryOf(row.report, row.username, row.read)), total: totals?.total ?? 0, page, pageSize };
+    return rows.map((row) => this.summaryOf(row.report, row.username, row.read));
   }
 
   /** The sales behind a report: what its order figures counted. */

@@ -1,11 +1,12 @@
 /** Member list and detail, and performance search, against the raw rows. */
-import { resolvePeriod, type MemberDetail, type MemberList, type PerformanceSearchResult } from '@sales/contract';
+import { periodAt, resolvePeriod, type IngestResult, type MemberDetail, type MemberList, type PerformanceSearchResult, type ReportDetail } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure, rows, useTestServer } from '../../helper.js';
-import { loginAll, scalar, staffCall, type Role, type Session } from '../sales/support.js';
+import { call, expectFailure, rows, useTestServer } from '../../helper.js';
+import { firstCustomer, loginAll, scalar, staffCall, type Role, type Session } from '../sales/support.js';
 
-const server = useTestServer();
+const API_KEY = 'members-test-key';
+const server = useTestServer({ integrationApiKey: API_KEY });
 let as: Record<Role, Session>;
 
 beforeAll(async () => {
@@ -43,6 +44,96 @@ describe('members', () => {
     const [latest] = await rows<{ id: number }>(server.db, sql`select id from orders where site_id = 101 and staff_id = ${as.zhangWei.id} order by created_at desc, id desc limit 1`);
     expect(detail.recentOrders[0]?.id).toBe(latest?.id);
     expectFailure(await staffCall(server.app, as.liNa, 'member/detail', { siteId: 101, id: 999_999, period: 'month' }), 404, '员工不存在');
+  });
+});
+
+describe("a member's recent orders and reports", () => {
+  const detailOf = (session: Session, id: number) => staffCall<MemberDetail>(server.app, session, 'member/detail', { siteId: 101, id, period: 'month' });
+
+  it('lists the latest orders of every status, newest created first, each with its status and a payment time only when paid', async () => {
+    const customer = await firstCustomer(server.db, sql`site_id = 101 and owner_id = ${as.zhangWei.id}`);
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const item = [{ name: '五常大米 10kg', quantity: 1, unitPrice: 89.9 }];
+    // Paid well after it was placed: its payment time is later than the creation of the two after it.
+    const orders = [
+      { orderNo: 'MEMBER-PENDING', status: 'pending', createdAt: ago(1) },
+      { orderNo: 'MEMBER-CANCELLED', status: 'cancelled', createdAt: ago(10) },
+      { orderNo: 'MEMBER-PAID', status: 'paid', createdAt: ago(30), paidAt: ago(0.5) },
+    ].map((order) => ({ siteId: 101, customerId: customer.id, items: item, ...order }));
+    const pushed = await call<IngestResult>(server.app, 'POST', '/seller/integration/orders', { headers: { 'x-api-key': API_KEY }, body: { orders } });
+    expect(pushed.body.data.errors).toEqual([]);
+
+    const response = await detailOf(as.liNa, as.zhangWei.id);
+    expect(response.status).toBe(200);
+    const recent = response.body.data.recentOrders;
+    const expected = await rows<{ id: number }>(
+      server.db,
+      sql`select id from orders where site_id = 101 and staff_id = ${as.zhangWei.id} order by created_at desc, id desc limit 10`,
+    );
+    expect(recent.map((order) => order.id)).toEqual(expected.map((row) => row.id));
+    expect(recent.slice(0, 3).map((order) => [order.orderNo, order.status])).toEqual([
+      ['MEMBER-PENDING', 'pending'],
+      ['MEMBER-CANCELLED', 'cancelled'],
+      ['MEMBER-PAID', 'paid'],
+    ]);
+    const times = recent.map((order) => Date.parse(order.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(recent[0]).toMatchObject({ siteId: 101, paidAt: null, staff: { id: as.zhangWei.id, username: '张伟' } });
+    expect(recent[1]?.paidAt).toBeNull();
+    expect(Date.parse(recent[2]?.paidAt ?? '')).toBeGreaterThan(Date.parse(recent[0]?.createdAt ?? ''));
+  });
+
+  it("gives a leader the member's latest three weekly and three half-month reports, newest period first", async () => {
+    const [member] = await rows<{ id: number }>(
+      server.db,
+      sql`select r.staff_id as id from reports r join positions p on p.staff_id = r.staff_id and p.site_id = 101 and not p.is_leader
+          where r.site_id = 101 group by r.staff_id
+          having count(*) filter (where r.kind = 'weekly') > 3 and count(*) filter (where r.kind = 'halfMonth') > 3 order by r.staff_id limit 1`,
+    );
+    if (!member) throw new Error('no member of 101 with more than three reports of each kind');
+    const latest = (kind: string) =>
+      rows<{ id: number; kind: string; periodStart: string; read: boolean }>(
+        server.db,
+        sql`select id, kind, period_start as "periodStart", exists (select 1 from report_reads rr where rr.report_id = reports.id) as read
+            from reports where site_id = 101 and staff_id = ${member.id} and kind = ${kind} order by period_start desc limit 3`,
+      );
+    const expected = [...(await latest('weekly')), ...(await latest('halfMonth'))].sort(
+      (a, b) => b.periodStart.localeCompare(a.periodStart) || (a.kind === 'halfMonth' ? -1 : 1),
+    );
+    const response = await detailOf(as.liNa, member.id);
+    expect(response.status).toBe(200);
+    const reports = response.body.data.recentReports;
+    expect(reports.map((report) => [report.id, report.kind, report.periodStart, report.read])).toEqual(
+      expected.map((report) => [report.id, report.kind, report.periodStart, report.read]),
+    );
+    expect(reports.every((report) => report.staff.id === member.id && report.siteId === 101)).toBe(true);
+  });
+
+  it("gives a salesperson his own reports on his page and none of a colleague's", async () => {
+    const periodStart = periodAt('weekly', new Date()).start;
+    const created = await call<ReportDetail>(server.app, 'POST', '/seller/weekly/staff/create', {
+      token: as.zhangWei.token,
+      body: { siteId: 101, periodStart, summary: '本周拜访八家客户。', plan: '下周跟进两笔大额订单。' },
+    });
+    expect(created.status).toBe(200);
+    const own = (await detailOf(as.zhangWei, as.zhangWei.id)).body.data.recentReports;
+    expect(own[0]).toMatchObject({ id: created.body.data.id, kind: 'weekly', periodStart, read: false });
+    expect(own.every((report) => report.staff.id === as.zhangWei.id && report.siteId === 101)).toBe(true);
+    expect(own.filter((report) => report.kind === 'weekly').map((report) => report.id)).toEqual(
+      (await rows<{ id: number }>(server.db, sql`select id from reports where site_id = 101 and staff_id = ${as.zhangWei.id} and kind = 'weekly' order by period_start desc limit 3`)).map(
+        (row) => row.id,
+      ),
+    );
+
+    const [colleague] = await rows<{ id: number }>(
+      server.db,
+      sql`select distinct r.staff_id as id from reports r join positions p on p.staff_id = r.staff_id and p.site_id = 101 and not p.is_leader
+          where r.site_id = 101 and r.staff_id <> ${as.zhangWei.id} order by r.staff_id limit 1`,
+    );
+    if (!colleague) throw new Error('no colleague of 张伟 with reports');
+    const response = await detailOf(as.zhangWei, colleague.id);
+    expectFailure(response, 404, '员工不存在');
+    expect(JSON.stringify(response.body)).not.toContain('recentReports');
   });
 });
 

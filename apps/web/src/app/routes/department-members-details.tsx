@@ -1,19 +1,24 @@
+import type { ReportSummary } from '@sales/contract';
 import { useSearchParams } from 'react-router';
 import { BadLinkState, CardSkeleton, EmptyState, RecordErrorState } from '../../components/list-states';
-import { Money } from '../../components/money';
-import { TapCard } from '../../components/tap-card';
 import { routeUrl } from '../../config/paths';
 import { ResetStaffPasswordButton } from '../../features/account/components/reset-staff-password-button';
 import { useSession } from '../../features/auth/session-store';
+import { OrderCard } from '../../features/orders/components/order-card';
 import { FiguresPanel } from '../../features/performance/components/figures-panel';
 import { PerformanceToolbar } from '../../features/performance/components/performance-toolbar';
 import { periodFields, usePerformancePeriod } from '../../features/performance/performance-period';
 import { usePerformanceSiteId } from '../../features/performance/performance-site';
+import { ReportCard } from '../../features/reports/components/report-card';
 import { useMemberDetail } from '../../features/staff/api/get-member-detail';
 import { MemberHeader } from '../../features/staff/components/member-header';
-import { formatDateTime } from '../../lib/format';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
+
+/** A weekly report opens in 周报业绩详情, a half-month report in 历史记录 (where 员工报告 opens them too). */
+function openReport(report: ReportSummary): void {
+  nav.navigateTo(report.kind === 'weekly' ? routeUrl('weeklyDetails', { id: report.id }) : routeUrl('historicalReportRecords', { id: report.id }));
+}
 
 function MemberDetailPage({ id }: { id: number }) {
   const [period] = usePerformancePeriod();
@@ -41,25 +46,28 @@ function MemberDetailPage({ id }: { id: number }) {
         {member.recentOrders.length === 0 ? (
           <EmptyState title="暂无订单" />
         ) : (
-          member.recentOrders.map((order) => (
-            <TapCard key={order.id} onTap={() => nav.navigateTo(routeUrl('orderDetails', { id: order.id }))} label={`订单 ${order.orderNo}`} testId="member-order">
-              <div className="card__row">
-                <span className="card__title">{order.customer.name}</span>
-                <Money value={order.amount} className="amount" />
-              </div>
-              <div className="card__row card__meta">
-                <span className="order-no">{order.orderNo}</span>
-                <span>{formatDateTime(order.paidAt)}</span>
-              </div>
-            </TapCard>
-          ))
+          <div data-testid="member-orders">
+            {member.recentOrders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </div>
+        )}
+        <h2 className="section-title">最近报告</h2>
+        {member.recentReports.length === 0 ? (
+          <EmptyState title="暂无周报和半月报" />
+        ) : (
+          <div data-testid="member-reports">
+            {member.recentReports.map((report) => (
+              <ReportCard key={report.id} report={report} showKind onOpen={() => openReport(report)} />
+            ))}
+          </div>
         )}
       </div>
     </>
   );
 }
 
-/** 部门成员详情 (?id=): a member's contact, customers, figures for a period and recent orders. */
+/** 部门成员详情 (?id=): a member's contact, customers, figures for a period, recent orders and recent reports. */
 export default function DepartmentMembersDetailsPage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PagedList } from '../../components/paged-list';
 import { routeUrl } from '../../config/paths';
 import { useReportList } from '../../features/reports/api/get-report-list';
+import { useReportPreview } from '../../features/reports/api/get-report-preview';
 import { ReportCard } from '../../features/reports/components/report-card';
 import { ReportDetailView } from '../../features/reports/components/report-detail-view';
 import { nav } from '../../lib/navigation';
@@ -10,17 +11,38 @@ import { parseId } from '../../lib/query-params';
 
 const MINE = { scope: 'mine' as const };
 
-function HalfMonthList() {
-  const list = useReportList('halfMonth', MINE);
+/**
+ * This half month's report: 写本期半月报 while the user has none at this site, else 已提交 → the
+ * report. Nothing until the server has said which (nor when it refuses: not a writer here).
+ */
+function CurrentHalfMonth() {
+  const preview = useReportPreview('halfMonth');
+  const reportId = preview.data?.reportId;
+  if (reportId === undefined) return null;
   return (
-    <div data-testid="half-month-history">
-      <div className="section">
+    <div className="section">
+      {reportId === null ? (
         <Button block color="primary" onClick={() => {
             nav.navigateTo(routeUrl('addReport'));
           }} data-testid="half-month-add">
           写本期半月报
         </Button>
-      </div>
+      ) : (
+        <Button block fill="outline" color="success" onClick={() => {
+            nav.navigateTo(routeUrl('historicalReportRecords', { id: reportId }));
+          }} data-testid="half-month-open">
+          本期半月报已提交 · 查看
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function HalfMonthList() {
+  const list = useReportList('halfMonth', MINE);
+  return (
+    <div data-testid="half-month-history">
+      <CurrentHalfMonth />
       <PagedList
         query={list}
         empty="暂无半月报"

@@ -4,6 +4,7 @@ import { Button, Form } from 'antd-mobile';
 import { routeUrl } from '../../config/paths';
 import { useCheckCode } from '../../features/account/api/check-code';
 import { useDeleteAccount } from '../../features/account/api/delete-account';
+import { markDeregistered } from '../../features/account/deregistered-notice';
 import { CodeField } from '../../features/account/components/code-field';
 import { sendCodeToOwnPhone } from '../../features/auth/api/send-code';
 import { useSession } from '../../features/auth/session-store';
@@ -36,6 +37,7 @@ export default function LogOutPage() {
     }
     // The deregister page ends the local session: cleared here, the login guard of this page would win.
     queryClient.clear();
+    markDeregistered();
     nav.reLaunch(routeUrl('deregister'));
   };
 

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '../../../lib/api-client';
 import { staffKeys } from './query-keys';
 
-/** POST /seller/fenghe/staff/member/detail: a member's contact, figures for a period and recent orders. */
+/** POST /seller/fenghe/staff/member/detail: a member's contact, figures for a period, recent orders and recent reports. */
 export const getMemberDetail = (siteId: number, id: number, period: PerformancePeriodInput, signal?: AbortSignal) =>
   request<MemberDetail>({ url: PERFORMANCE_PATHS.memberDetail, method: 'POST', data: { siteId, id, ...period }, signal, hideErrorToast: true });
 
