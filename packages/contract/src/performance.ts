@@ -238,6 +238,13 @@ export const Ranking = Type.Object({
   list: Type.Array(RankingEntry),
   /** The caller's own entry; null when they are not ranked at this site (reportAllSites visitors). */
   me: Nullable(RankingEntry),
+  /**
+   * What the site counted in the period beyond the ranked people, so that the list plus
+   * `unassigned` plus `others` equals `site`, the site's figures on 部门销售业绩: `unassigned` is
+   * credited to nobody, `others` to people not ranked here (former members, or people without a
+   * position at the site). Null for a salesperson, who does not see the site's figures.
+   */
+  unranked: Nullable(Type.Object({ unassigned: Figures, others: Figures, site: Figures })),
 });
 export type Ranking = Type.Static<typeof Ranking>;
 

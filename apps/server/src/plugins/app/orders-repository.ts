@@ -1,6 +1,18 @@
 /** Orders as the app reads them: filtered lists with totals, details with items, export rows. */
-import { fenToYuan, SALES_STATUSES, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary, addDays, parseChinaDay } from '@sales/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  fenToYuan,
+  parseChinaDay,
+  SALES_STATUSES,
+  type OrderDetail,
+  type OrderListBody,
+  type OrderPage,
+  type OrderSummary,
+  type ReportOrderLineKind,
+  type ReportOrders,
+} from '@sales/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -170,19 +182,73 @@ export class OrdersRepository {
   }
 
   /**
-   * The orders of one salesperson at a site paid within [from, to) — paid, shipped, completed, and
-   * refunded ones too, as the performance figures count a sale on its paid day (and a refund apart,
-   * on its refunded day). A report's order list shows them with their current status.
+   * The lines behind one person's order figures at a site over [from, to), as the performance
+   * summaries count them (migration 0004): a sale for every paid, shipped, completed or refunded
+   * order paid in the range (+1, +amount, at its paid time), and a refund for every refunded order
+   * refunded in the range (−1, −amount, at its refunded time, its paid time when missing), so an
+   * order paid and refunded within the range has both lines and one refunded in a later range
+   * only its sale. Only what had happened before `asOf` (the report's snapshot) is listed. Lines
+   * come latest first; the summary's count and amount are sales minus refunds.
    */
-  async salesPaidBetween(q: { siteId: number; staffId: number; from: Date; to: Date; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
-    const where = and(
-      eq(orders.siteId, q.siteId),
-      eq(orders.staffId, q.staffId),
-      inArray(orders.status, [...SALES_STATUSES, 'refunded']),
-      gte(orders.paidAt, q.from),
-      lt(orders.paidAt, q.to),
-    ) as SQL;
-    return this.page(where, orders.paidAt, q);
+  async reportLines(q: {
+    siteId: number;
+    staffId: number;
+    from: Date;
+    to: Date;
+    asOf: Date;
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  }): Promise<Omit<ReportOrders, 'figuresAt'>> {
+    const { page, pageSize, offset } = paging(q.page, q.pageSize);
+    const until = q.to < q.asOf ? q.to : q.asOf;
+    const refundAt = sql<Date>`coalesce(${orders.refundedAt}, ${orders.paidAt})`;
+    const mine = and(eq(orders.siteId, q.siteId), eq(orders.staffId, q.staffId), isNotNull(orders.paidAt));
+    const saleWhere = and(mine, inArray(orders.status, [...SALES_STATUSES, 'refunded']), gte(orders.paidAt, q.from), lt(orders.paidAt, until));
+    const refundWhere = and(mine, eq(orders.status, 'refunded'), gte(refundAt, q.from), lt(refundAt, until));
+    const lineSelect = (line: ReportOrderLineKind, at: SQL<Date>, where: SQL | undefined) =>
+      this.db
+        .select({
+          ...summaryColumns,
+          line: sql<ReportOrderLineKind>`${line}::text`.as('line'),
+          at: sql<Date>`${at}`.mapWith(orders.paidAt).as('at'),
+        })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .leftJoin(staff, eq(staff.id, orders.staffId))
+        .where(where);
+    const totalsOf = (where: SQL | undefined) =>
+      this.db
+        .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
+        .from(orders)
+        .where(where)
+        .then(([row]) => row ?? { count: 0, amountFen: 0 });
+    const [sales, refunds, rows] = await Promise.all([
+      totalsOf(saleWhere),
+      totalsOf(refundWhere),
+      unionAll(lineSelect('sale', sql`${orders.paidAt}`, saleWhere), lineSelect('refund', refundAt, refundWhere))
+        .orderBy(sql`"at" desc`, sql`"id" desc`, sql`"line" desc`)
+        .limit(pageSize)
+        .offset(offset),
+    ]);
+    return {
+      list: rows.map((row) => ({
+        ...toSummary(row),
+        line: row.line,
+        at: iso(row.at),
+        lineAmount: fenToYuan(row.line === 'refund' ? -row.amountFen : row.amountFen),
+      })),
+      total: sales.count + refunds.count,
+      page,
+      pageSize,
+      summary: {
+        count: sales.count - refunds.count,
+        amount: fenToYuan(sales.amountFen - refunds.amountFen),
+        saleCount: sales.count,
+        saleAmount: fenToYuan(sales.amountFen),
+        refundCount: refunds.count,
+        refundAmount: fenToYuan(refunds.amountFen),
+      },
+    };
   }
 
   /** How many rows the export holds, counting no further than `cap`. */

@@ -108,6 +108,13 @@ const addTargets = (a: TargetTotals, b: TargetTotals): TargetTotals => ({
   targetNewCustomers: a.targetNewCustomers + b.targetNewCustomers,
 });
 
+const addFigures = (a: FigureTotals, b: FigureTotals): FigureTotals => ({
+  orderCount: a.orderCount + b.orderCount,
+  orderAmountFen: a.orderAmountFen + b.orderAmountFen,
+  newCustomers: a.newCustomers + b.newCustomers,
+  followUps: a.followUps + b.followUps,
+});
+
 const rangesOf = (period: ResolvedPeriod): PeriodRanges => ({
   period: period.key,
   range: period.range,
@@ -199,8 +206,8 @@ export class PerformanceRepository {
     const byPerson = new Map<number, TargetTotals>();
     let site = { ...ZERO_TARGETS };
     for (const person of people) {
-      // Leaders are not measured against the sales standard.
-      const target = person.isLeader ? { ...ZERO_TARGETS } : spreadTarget(range, (month) => pickTarget(standards, month, person.id));
+      // Leaders are not measured against the sales standard (pickTarget's rule).
+      const target = spreadTarget(range, (month) => pickTarget(standards, month, person.id, person.isLeader));
       byPerson.set(person.id, target);
       site = addTargets(site, target);
     }
@@ -237,8 +244,20 @@ export class PerformanceRepository {
     const [people, byStaff] = await Promise.all([this.members(scope.siteId), figuresByStaff(this.db, { siteId: scope.siteId, ...range })]);
     const counted = people.filter((person) => !person.isLeader || byStaff.has(person.id));
     const targets = await this.targetsOver(scope.siteId, targetRange, people);
+    // Everything the site counted that no row shows: credited to nobody (staff 0), or to someone
+    // who is not a counted member (a former member, or no position here). Rows + these = the site.
+    const listed = new Set(counted.map((person) => person.id));
+    let unassigned = { ...ZERO_FIGURES };
+    let others = { ...ZERO_FIGURES };
+    let site = { ...ZERO_FIGURES };
+    for (const [staffId, totals] of byStaff) {
+      site = addFigures(site, totals);
+      if (staffId === 0) unassigned = addFigures(unassigned, totals);
+      else if (!listed.has(staffId)) others = addFigures(others, totals);
+    }
     return {
       siteTarget: targets.site,
+      rest: { unassigned, others, site },
       rows: counted.map((person) => {
         const totals = byStaff.get(person.id) ?? { ...ZERO_FIGURES };
         const target = targets.byPerson.get(person.id) ?? { ...ZERO_TARGETS };
@@ -338,13 +357,10 @@ export class PerformanceRepository {
 
   async ranking(scope: SalesScope, input: PerformancePeriodInput, metric: RankingMetric): Promise<Ranking> {
     const period = periodOf(input);
-    const list = await this.rankingEntries(scope, period, metric);
-    return { metric, ranges: rangesOf(period), list, me: list.find((entry) => entry.isMe) ?? null };
-  }
-
-  private async rankingEntries(scope: SalesScope, period: ResolvedPeriod, metric: RankingMetric): Promise<RankingEntry[]> {
-    const { rows } = await this.rows(scope, period.range, period.targetRange);
-    return rankRows(rows, metric, scope.userId);
+    const { rows, rest } = await this.rows(scope, period.range, period.targetRange);
+    const list = rankRows(rows, metric, scope.userId);
+    const unranked = seesSitePerformance(scope) ? { unassigned: toFigures(rest.unassigned), others: toFigures(rest.others), site: toFigures(rest.site) } : null;
+    return { metric, ranges: rangesOf(period), list, me: list.find((entry) => entry.isMe) ?? null, unranked };
   }
 
   async home(scope: SalesScope, now = new Date()): Promise<HomeDashboard> {
