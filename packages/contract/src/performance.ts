@@ -7,6 +7,7 @@
 import Type from 'typebox';
 import { FOLLOW_UP_TYPES, ID_MAX, ORDER_STATUSES, PAGE_SIZE_MAX } from './sales-domain.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
+import { OrderLine } from './sales.js';
 
 const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
@@ -196,12 +197,15 @@ export const SalesOrder = Type.Object({
 });
 export type SalesOrder = Type.Static<typeof SalesOrder>;
 
-/** One of the two lists is filled, as `view` asks; totals cover the whole period. */
+/**
+ * One of the two lists is filled, as `view` asks; totals cover the whole period. The order view
+ * lists the sales and refunds the totals count (OrderLine): its lines add up to `totals`.
+ */
 export const SalesDetails = Type.Object({
   ranges: PeriodRanges,
   totals: Figures,
   days: Nullable(Paged(SalesDay)),
-  orders: Nullable(Paged(SalesOrder)),
+  orders: Nullable(Paged(OrderLine)),
 });
 export type SalesDetails = Type.Static<typeof SalesDetails>;
 

@@ -5,7 +5,7 @@
 import Type from 'typebox';
 import { ID_MAX, PAGE_SIZE_MAX } from './sales-domain.js';
 import { REPORT_IMAGES_MAX, REPORT_KINDS, REPORT_TEXT_MAX } from './report-periods.js';
-import { OrderSummary, StaffRef } from './sales.js';
+import { OrderLine, OrderLineKind, StaffRef } from './sales.js';
 
 const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
@@ -132,18 +132,11 @@ export type ReportDetail = Type.Static<typeof ReportDetail>;
 
 export const ReportOrdersBody = Type.Object({ siteId: SiteId, id: Id, page: Page, pageSize: PageSize });
 export type ReportOrdersBody = Type.Static<typeof ReportOrdersBody>;
-/** A line of a report's order list: a sale (+1 and +amount on its paid day) or a refund (−1 and −amount on its refunded day). */
-export const ReportOrderLineKind = Type.Union([Type.Literal('sale'), Type.Literal('refund')]);
-export type ReportOrderLineKind = Type.Static<typeof ReportOrderLineKind>;
-export const ReportOrderLine = Type.Object({
-  ...OrderSummary.properties,
-  line: ReportOrderLineKind,
-  /** The time that puts the line in the period: the paid time of a sale, the refunded time of a refund. */
-  at: Timestamp,
-  /** What the line adds to the report: the order's amount for a sale, minus it for a refund. */
-  lineAmount: Type.Number(),
-});
-export type ReportOrderLine = Type.Static<typeof ReportOrderLine>;
+/** A line of a report's order list: a sale or a refund of one of the author's orders (see OrderLine). */
+export const ReportOrderLineKind = OrderLineKind;
+export type ReportOrderLineKind = OrderLineKind;
+export const ReportOrderLine = OrderLine;
+export type ReportOrderLine = OrderLine;
 /**
  * The sales and refunds behind a report's order figures, latest first. `summary.count` and
  * `summary.amount` are the report's 订单数 and amount (sales minus refunds); `total` counts lines.

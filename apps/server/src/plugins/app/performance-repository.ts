@@ -76,6 +76,7 @@ import {
   visibleCustomers,
   type SalesScope,
 } from './sales-authorization.js';
+import { salesLines } from './orders-repository.js';
 import { containsPattern, keywordOf } from './sales-queries.js';
 
 export interface SiteMember extends MemberRef {
@@ -309,16 +310,9 @@ export class PerformanceRepository {
     const start = parseChinaDay(period.range.startDate);
     const end = parseChinaDay(shiftDay(period.range.endDate, 1));
     if (!start || !end) throw badRequest('日期不正确');
-    const where = and(
-      eq(orders.siteId, scope.siteId),
-      staffId === null ? undefined : eq(orders.staffId, staffId),
-      inArray(orders.status, ['paid', 'shipped', 'completed', 'refunded']),
-      gte(orders.paidAt, start),
-      lt(orders.paidAt, end),
-    );
-    const [totalRow] = await this.db.select({ total: count() }).from(orders).where(where);
-    const rows = await this.salesOrders(where, desc(orders.paidAt), pageSize, (page - 1) * pageSize);
-    return { ranges: rangesOf(period), totals, days: null, orders: { list: rows, total: totalRow?.total ?? 0, page, pageSize } };
+    // The sales and refunds the totals count, so the list adds up to them.
+    const lines = await salesLines(this.db, { siteId: scope.siteId, staffId, from: start, to: end, page, pageSize });
+    return { ranges: rangesOf(period), totals, days: null, orders: { list: lines.list, total: lines.total, page: lines.page, pageSize: lines.pageSize } };
   }
 
   private async salesOrders(where: SQL | undefined, orderBy: SQL, limit: number, offset = 0): Promise<SalesOrder[]> {

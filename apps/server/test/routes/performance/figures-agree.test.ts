@@ -3,7 +3,7 @@
  * to the report (refunds crossing periods included), the ranking plus what nobody is ranked for
  * adds up to the site's figures, and a target is shown only where a standard applies.
  */
-import { periodAt, shiftPeriod, type ReportDetail, type ReportOrderLine, type ReportOrders, type ReportPreview, type Ranking, type SiteFigures, type ReportPeriod } from '@sales/contract';
+import { periodAt, shiftPeriod, type OrderLine, type SalesDetails, type ReportDetail, type ReportOrderLine, type ReportOrders, type ReportPreview, type Ranking, type SiteFigures, type ReportPeriod } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceStandards } from '../../../src/db/schema.js';
@@ -127,6 +127,33 @@ describe("a report's order list", () => {
     expectReconciled(report, first, lines);
     expect(lines.filter((line) => line.orderNo.startsWith('NOW-')).map((line) => [line.orderNo, line.line])).toEqual([['NOW-SALE', 'sale']]);
     expect(Date.parse(first.figuresAt)).toBeLessThanOrEqual(Date.parse(report.createdAt) + 1_000);
+  });
+});
+
+describe("部门销售明细's order view", () => {
+  it.each(['month', 'lastMonth'] as const)('lists the sales and refunds that add up to its totals (%s), for the site and for one salesperson', async (period) => {
+    for (const [session, staffId] of [
+      [as.liNa, undefined],
+      [as.liNa, as.zhangWei.id],
+      [as.zhangWei, undefined],
+    ] as const) {
+      const lines: OrderLine[] = [];
+      let totals: SalesDetails['totals'] | undefined;
+      for (let page = 1; ; page += 1) {
+        const response = await staffCall<SalesDetails>(server.app, session, 'performance/details', { siteId: 101, period, view: 'order', page, pageSize: 100, ...(staffId ? { staffId } : {}) });
+        expect(response.status).toBe(200);
+        totals ??= response.body.data.totals;
+        const orders = response.body.data.orders;
+        if (!orders) throw new Error('the order view has orders');
+        lines.push(...orders.list);
+        if (lines.length >= orders.total) break;
+      }
+      if (!totals) throw new Error('no totals');
+      const sales = lines.filter((line) => line.line === 'sale').length;
+      expect(sales - (lines.length - sales)).toBe(totals.orderCount);
+      expect(lines.reduce((sum, line) => sum + Math.round(line.lineAmount * 100), 0)).toBe(Math.round(totals.orderAmount * 100));
+      if (session === as.zhangWei || staffId) expect(lines.every((line) => line.staff?.id === as.zhangWei.id)).toBe(true);
+    }
   });
 });
 
