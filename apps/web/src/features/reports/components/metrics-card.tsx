@@ -2,6 +2,7 @@ import type { ReportMetrics } from '@sales/contract';
 import { CompletionBar } from '../../../components/completion-bar';
 import { Figure } from '../../../components/figure';
 import { Money } from '../../../components/money';
+import { hasTargets } from '../../../lib/targets';
 
 /**
  * The computed figures of a period, read-only: amount against target, orders, new customers,
@@ -9,7 +10,7 @@ import { Money } from '../../../components/money';
  * shown, only 未设标准.
  */
 export function MetricsCard({ title, subtitle, metrics, testId = 'report-metrics' }: { title: string; subtitle?: string; metrics: ReportMetrics; testId?: string }) {
-  const hasTarget = metrics.targetAmount > 0 || metrics.targetOrders > 0 || metrics.targetNewCustomers > 0;
+  const hasTarget = hasTargets(metrics);
   return (
     <section className="detail-header" data-testid={testId}>
       <div className="detail-header__line">

@@ -10,7 +10,8 @@ import { formatDateTime } from '../../../lib/format';
 export function ReportOrdersHeader({ first }: { first: ReportOrders }) {
   const { summary } = first;
   return (
-    <div className="list-total muted" data-testid="weekly-orders-total">
+    // Three lines, one under the other (the list total is otherwise one row).
+    <div className="list-total muted" style={{ flexDirection: 'column', alignItems: 'flex-start', gap: 2 }} data-testid="weekly-orders-total">
       <div>
         共 <span data-testid="weekly-orders-count">{summary.count}</span> 笔 · 合计 <Money value={summary.amount} testId="weekly-orders-amount" />
       </div>
