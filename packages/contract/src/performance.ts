@@ -8,7 +8,7 @@ import Type from 'typebox';
 import { FOLLOW_UP_TYPES, ID_MAX, ORDER_STATUSES, PAGE_SIZE_MAX } from './sales-domain.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
 import { ReportSummary } from './reports.js';
-import { OrderSummary } from './sales.js';
+import { OrderLine, OrderSummary } from './sales.js';
 
 const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
@@ -198,12 +198,15 @@ export const SalesOrder = Type.Object({
 });
 export type SalesOrder = Type.Static<typeof SalesOrder>;
 
-/** One of the two lists is filled, as `view` asks; totals cover the whole period. */
+/**
+ * One of the two lists is filled, as `view` asks; totals cover the whole period. The order view
+ * lists the sales and refunds the totals count (OrderLine): its lines add up to `totals`.
+ */
 export const SalesDetails = Type.Object({
   ranges: PeriodRanges,
   totals: Figures,
   days: Nullable(Paged(SalesDay)),
-  orders: Nullable(Paged(SalesOrder)),
+  orders: Nullable(Paged(OrderLine)),
 });
 export type SalesDetails = Type.Static<typeof SalesDetails>;
 
@@ -240,6 +243,13 @@ export const Ranking = Type.Object({
   list: Type.Array(RankingEntry),
   /** The caller's own entry; null when they are not ranked at this site (reportAllSites visitors). */
   me: Nullable(RankingEntry),
+  /**
+   * What the site counted in the period beyond the ranked people, so that the list plus
+   * `unassigned` plus `others` equals `site`, the site's figures on 部门销售业绩: `unassigned` is
+   * credited to nobody, `others` to people not ranked here (former members, or people without a
+   * position at the site). Null for a salesperson, who does not see the site's figures.
+   */
+  unranked: Nullable(Type.Object({ unassigned: Figures, others: Figures, site: Figures })),
 });
 export type Ranking = Type.Static<typeof Ranking>;
 

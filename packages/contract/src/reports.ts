@@ -5,7 +5,7 @@
 import Type from 'typebox';
 import { ID_MAX, PAGE_SIZE_MAX } from './sales-domain.js';
 import { REPORT_IMAGES_MAX, REPORT_KINDS, REPORT_TEXT_MAX } from './report-periods.js';
-import { OrderPage, StaffRef } from './sales.js';
+import { OrderLine, OrderLineKind, StaffRef } from './sales.js';
 
 const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
@@ -132,7 +132,32 @@ export type ReportDetail = Type.Static<typeof ReportDetail>;
 
 export const ReportOrdersBody = Type.Object({ siteId: SiteId, id: Id, page: Page, pageSize: PageSize });
 export type ReportOrdersBody = Type.Static<typeof ReportOrdersBody>;
-export const ReportOrders = OrderPage;
+/** A line of a report's order list: a sale or a refund of one of the author's orders (see OrderLine). */
+export const ReportOrderLineKind = OrderLineKind;
+export type ReportOrderLineKind = OrderLineKind;
+export const ReportOrderLine = OrderLine;
+export type ReportOrderLine = OrderLine;
+/**
+ * The sales and refunds behind a report's order figures, latest first. `summary.count` and
+ * `summary.amount` are the report's 订单数 and amount (sales minus refunds); `total` counts lines.
+ */
+export const ReportOrders = Type.Object({
+  list: Type.Array(ReportOrderLine),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  summary: Type.Object({
+    count: Type.Integer(),
+    amount: Type.Number(),
+    saleCount: Type.Integer(),
+    saleAmount: Type.Number(),
+    refundCount: Type.Integer(),
+    refundAmount: Type.Number(),
+  }),
+  /** When the report's figures were taken: the lines are what had happened in the period by then. */
+  figuresAt: Timestamp,
+});
+export type ReportOrders = Type.Static<typeof ReportOrders>;
 
 /** The weekly series for historyWeekly: the caller's, or a member's for leaders. */
 export const ReportSeriesBody = Type.Object({

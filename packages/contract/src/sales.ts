@@ -101,6 +101,22 @@ export const OrderSummary = Type.Object({
 });
 export type OrderSummary = Type.Static<typeof OrderSummary>;
 
+/**
+ * An order as a line of sales figures: a sale (+1 and +amount on its paid day) or a refund (−1 and
+ * −amount on its refunded day). A report's order list and 部门销售明细's 按订单 list these.
+ */
+export const OrderLineKind = Type.Union([Type.Literal('sale'), Type.Literal('refund')]);
+export type OrderLineKind = Type.Static<typeof OrderLineKind>;
+export const OrderLine = Type.Object({
+  ...OrderSummary.properties,
+  line: OrderLineKind,
+  /** The time that puts the line in the period: the paid time of a sale, the refunded time of a refund. */
+  at: Timestamp,
+  /** What the line adds to the figures: the order's amount for a sale, minus it for a refund. */
+  lineAmount: Type.Number(),
+});
+export type OrderLine = Type.Static<typeof OrderLine>;
+
 export const OrderPage = Type.Object({
   ...Paged(OrderSummary).properties,
   /** Totals of the whole filtered set, not just this page. */

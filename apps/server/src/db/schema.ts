@@ -450,6 +450,12 @@ export const reports = pgTable(
     plan: text('plan').notNull(),
     problems: text('problems').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /**
+     * When the metrics snapshot was taken (the creating transaction's time, or the seed's): the
+     * report's order list counts the sales and refunds that had happened by then, so it adds up
+     * to the snapshot even for a report written before its period ended.
+     */
+    figuresAt: timestamp('figures_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

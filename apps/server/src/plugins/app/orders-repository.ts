@@ -1,6 +1,18 @@
 /** Orders as the app reads them: filtered lists with totals, details with items, export rows. */
-import { fenToYuan, SALES_STATUSES, type OrderDetail, type OrderListBody, type OrderPage, type OrderSummary, addDays, parseChinaDay } from '@sales/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  fenToYuan,
+  parseChinaDay,
+  SALES_STATUSES,
+  type OrderDetail,
+  type OrderListBody,
+  type OrderPage,
+  type OrderSummary,
+  type ReportOrderLineKind,
+  type ReportOrders,
+} from '@sales/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -71,6 +83,83 @@ function dayStart(day: string, label: string): Date {
   const start = parseChinaDay(day);
   if (!start) throw badRequest(`${label}不是有效的日期`);
   return start;
+}
+
+/** Which sales and refunds `salesLines` lists. */
+export interface SalesLinesQuery {
+  siteId: number;
+  /** One person's, or (null) the whole site's, everyone credited there and nobody. */
+  staffId: number | null;
+  from: Date;
+  to: Date;
+  /** Only what had happened before this moment (a report's snapshot); everything when absent. */
+  asOf?: Date | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+export type SalesLines = Omit<ReportOrders, 'figuresAt'>;
+
+/**
+ * The lines behind the order figures of a site or one person over [from, to), as the performance
+ * summaries count them (migration 0004): a sale for every paid, shipped, completed or refunded
+ * order paid in the range (+1, +amount, at its paid time), and a refund for every refunded order
+ * refunded in the range (−1, −amount, at its refunded time, its paid time when missing), so an
+ * order paid and refunded within the range has both lines and one refunded in a later range
+ * only its sale. Lines come latest first; the summary's count and amount are sales minus refunds,
+ * the figures of the same range. Reports' order lists and 部门销售明细's 按订单 both read it.
+ */
+export async function salesLines(db: Db, q: SalesLinesQuery): Promise<SalesLines> {
+  const { page, pageSize, offset } = paging(q.page, q.pageSize);
+  const until = q.asOf && q.asOf < q.to ? q.asOf : q.to;
+  const refundAt = sql<Date>`coalesce(${orders.refundedAt}, ${orders.paidAt})`;
+  const whose = and(eq(orders.siteId, q.siteId), q.staffId === null ? undefined : eq(orders.staffId, q.staffId), isNotNull(orders.paidAt));
+  const saleWhere = and(whose, inArray(orders.status, [...SALES_STATUSES, 'refunded']), gte(orders.paidAt, q.from), lt(orders.paidAt, until));
+  const refundWhere = and(whose, eq(orders.status, 'refunded'), gte(refundAt, q.from), lt(refundAt, until));
+  const lineSelect = (line: ReportOrderLineKind, at: SQL<Date>, where: SQL | undefined) =>
+    db
+      .select({
+        ...summaryColumns,
+        line: sql<ReportOrderLineKind>`${line}::text`.as('line'),
+        at: sql<Date>`${at}`.mapWith(orders.paidAt).as('at'),
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(staff, eq(staff.id, orders.staffId))
+      .where(where);
+  const totalsOf = (where: SQL | undefined) =>
+    db
+      .select({ count: count(), amountFen: sql`coalesce(sum(${orders.amountFen}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(where)
+      .then(([row]) => row ?? { count: 0, amountFen: 0 });
+  const [sales, refunds, rows] = await Promise.all([
+    totalsOf(saleWhere),
+    totalsOf(refundWhere),
+    unionAll(lineSelect('sale', sql`${orders.paidAt}`, saleWhere), lineSelect('refund', refundAt, refundWhere))
+      .orderBy(sql`"at" desc`, sql`"id" desc`, sql`"line" desc`)
+      .limit(pageSize)
+      .offset(offset),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      ...toSummary(row),
+      line: row.line,
+      at: iso(row.at),
+      lineAmount: fenToYuan(row.line === 'refund' ? -row.amountFen : row.amountFen),
+    })),
+    total: sales.count + refunds.count,
+    page,
+    pageSize,
+    summary: {
+      count: sales.count - refunds.count,
+      amount: fenToYuan(sales.amountFen - refunds.amountFen),
+      saleCount: sales.count,
+      saleAmount: fenToYuan(sales.amountFen),
+      refundCount: refunds.count,
+      refundAmount: fenToYuan(refunds.amountFen),
+    },
+  };
 }
 
 export class OrdersRepository {
@@ -185,20 +274,9 @@ export class OrdersRepository {
     return { list: rows.map(toSummary), total: totals.count, page, pageSize, summary: { count: totals.count, amount: fenToYuan(totals.amountFen) } };
   }
 
-  /**
-   * The orders of one salesperson at a site paid within [from, to) — paid, shipped, completed, and
-   * refunded ones too, as the performance figures count a sale on its paid day (and a refund apart,
-   * on its refunded day). A report's order list shows them with their current status.
-   */
-  async salesPaidBetween(q: { siteId: number; staffId: number; from: Date; to: Date; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
-    const where = and(
-      eq(orders.siteId, q.siteId),
-      eq(orders.staffId, q.staffId),
-      inArray(orders.status, [...SALES_STATUSES, 'refunded']),
-      gte(orders.paidAt, q.from),
-      lt(orders.paidAt, q.to),
-    ) as SQL;
-    return this.page(where, orders.paidAt, q);
+  /** The lines behind one person's report over [from, to) as of its snapshot: see `salesLines`. */
+  reportLines(q: SalesLinesQuery & { staffId: number; asOf: Date }): Promise<SalesLines> {
+    return salesLines(this.db, q);
   }
 
   /** How many rows the export holds, counting no further than `cap`. */

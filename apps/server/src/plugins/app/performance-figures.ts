@@ -9,7 +9,7 @@
 import { monthsInRange, type DayRange } from '@sales/contract';
 import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { performanceDaily, performanceStandards } from '../../db/schema.js';
+import { performanceDaily, performanceStandards, positions } from '../../db/schema.js';
 
 export interface FigureTotals {
   orderCount: number;
@@ -124,14 +124,35 @@ export async function standardsOf(db: Db | Tx, siteId: number, months: readonly 
   return out;
 }
 
-/** From loaded standards: the person's own, else the site default, else zeros. */
-export function pickTarget(standards: Map<string, Map<number | null, TargetTotals>>, month: string, staffId: number | null): TargetTotals {
+/**
+ * Which standard applies to a person at a site (one rule for every page and report): a member
+ * without a leader position there is measured against their own row of the month, else the site
+ * default; a leader of the site is measured against none (standards are set for salespeople only,
+ * and the default is a salesperson's), so no target is shown for them. staffId null asks for the
+ * site default itself.
+ */
+export function pickTarget(standards: Map<string, Map<number | null, TargetTotals>>, month: string, staffId: number | null, leadsSite = false): TargetTotals {
+  if (staffId !== null && leadsSite) return { ...ZERO_TARGETS };
   const rows = standards.get(month);
   return (staffId !== null ? rows?.get(staffId) : undefined) ?? rows?.get(null) ?? { ...ZERO_TARGETS };
 }
 
-/** A month's standard for a person (their own, else the site default, else 0s), or the site default (staffId null). */
+/** Whether the person holds a leader position at the site. */
+export async function leadsSite(db: Db | Tx, siteId: number, staffId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.siteId, siteId), eq(positions.staffId, staffId), eq(positions.isLeader, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A month's standard for a person under pickTarget's rule (their own, else the site default, else
+ * 0s; 0s for a leader of the site), or the site default (staffId null).
+ */
 export async function targetFor(db: Db | Tx, q: { siteId: number; staffId: number | null; month: string }): Promise<TargetTotals> {
+  if (q.staffId !== null && (await leadsSite(db, q.siteId, q.staffId))) return { ...ZERO_TARGETS };
   const rows = await db
     .select()
     .from(performanceStandards)
@@ -170,8 +191,8 @@ export function spreadTarget(range: DayRange, targetOfMonth: (month: string) => 
 /** The target of a site (staffId null) or a person over a range of days. */
 export async function targetOverRange(db: Db | Tx, q: { siteId: number; staffId: number | null; range: DayRange }): Promise<TargetTotals> {
   const months = monthsInRange(q.range).map((entry) => entry.month);
-  const standards = await standardsOf(db, q.siteId, months);
-  return spreadTarget(q.range, (month) => pickTarget(standards, month, q.staffId));
+  const [standards, leads] = await Promise.all([standardsOf(db, q.siteId, months), q.staffId === null ? false : leadsSite(db, q.siteId, q.staffId)]);
+  return spreadTarget(q.range, (month) => pickTarget(standards, month, q.staffId, leads));
 }
 
 /** Rebuilds every summary from the raw orders, customers and follow-ups (one INSERT … SELECT). */

@@ -76,6 +76,7 @@ import {
   visibleCustomers,
   type SalesScope,
 } from './sales-authorization.js';
+import { salesLines } from './orders-repository.js';
 import { containsPattern, keywordOf } from './sales-queries.js';
 
 export interface SiteMember extends MemberRef {
@@ -106,6 +107,13 @@ const addTargets = (a: TargetTotals, b: TargetTotals): TargetTotals => ({
   targetAmountFen: a.targetAmountFen + b.targetAmountFen,
   targetOrders: a.targetOrders + b.targetOrders,
   targetNewCustomers: a.targetNewCustomers + b.targetNewCustomers,
+});
+
+const addFigures = (a: FigureTotals, b: FigureTotals): FigureTotals => ({
+  orderCount: a.orderCount + b.orderCount,
+  orderAmountFen: a.orderAmountFen + b.orderAmountFen,
+  newCustomers: a.newCustomers + b.newCustomers,
+  followUps: a.followUps + b.followUps,
 });
 
 const rangesOf = (period: ResolvedPeriod): PeriodRanges => ({
@@ -199,8 +207,8 @@ export class PerformanceRepository {
     const byPerson = new Map<number, TargetTotals>();
     let site = { ...ZERO_TARGETS };
     for (const person of people) {
-      // Leaders are not measured against the sales standard.
-      const target = person.isLeader ? { ...ZERO_TARGETS } : spreadTarget(range, (month) => pickTarget(standards, month, person.id));
+      // Leaders are not measured against the sales standard (pickTarget's rule).
+      const target = spreadTarget(range, (month) => pickTarget(standards, month, person.id, person.isLeader));
       byPerson.set(person.id, target);
       site = addTargets(site, target);
     }
@@ -237,8 +245,20 @@ export class PerformanceRepository {
     const [people, byStaff] = await Promise.all([this.members(scope.siteId), figuresByStaff(this.db, { siteId: scope.siteId, ...range })]);
     const counted = people.filter((person) => !person.isLeader || byStaff.has(person.id));
     const targets = await this.targetsOver(scope.siteId, targetRange, people);
+    // Everything the site counted that no row shows: credited to nobody (staff 0), or to someone
+    // who is not a counted member (a former member, or no position here). Rows + these = the site.
+    const listed = new Set(counted.map((person) => person.id));
+    let unassigned = { ...ZERO_FIGURES };
+    let others = { ...ZERO_FIGURES };
+    let site = { ...ZERO_FIGURES };
+    for (const [staffId, totals] of byStaff) {
+      site = addFigures(site, totals);
+      if (staffId === 0) unassigned = addFigures(unassigned, totals);
+      else if (!listed.has(staffId)) others = addFigures(others, totals);
+    }
     return {
       siteTarget: targets.site,
+      rest: { unassigned, others, site },
       rows: counted.map((person) => {
         const totals = byStaff.get(person.id) ?? { ...ZERO_FIGURES };
         const target = targets.byPerson.get(person.id) ?? { ...ZERO_TARGETS };
@@ -290,16 +310,9 @@ export class PerformanceRepository {
     const start = parseChinaDay(period.range.startDate);
     const end = parseChinaDay(shiftDay(period.range.endDate, 1));
     if (!start || !end) throw badRequest('日期不正确');
-    const where = and(
-      eq(orders.siteId, scope.siteId),
-      staffId === null ? undefined : eq(orders.staffId, staffId),
-      inArray(orders.status, ['paid', 'shipped', 'completed', 'refunded']),
-      gte(orders.paidAt, start),
-      lt(orders.paidAt, end),
-    );
-    const [totalRow] = await this.db.select({ total: count() }).from(orders).where(where);
-    const rows = await this.salesOrders(where, desc(orders.paidAt), pageSize, (page - 1) * pageSize);
-    return { ranges: rangesOf(period), totals, days: null, orders: { list: rows, total: totalRow?.total ?? 0, page, pageSize } };
+    // The sales and refunds the totals count, so the list adds up to them.
+    const lines = await salesLines(this.db, { siteId: scope.siteId, staffId, from: start, to: end, page, pageSize });
+    return { ranges: rangesOf(period), totals, days: null, orders: { list: lines.list, total: lines.total, page: lines.page, pageSize: lines.pageSize } };
   }
 
   private async salesOrders(where: SQL | undefined, orderBy: SQL, limit: number, offset = 0): Promise<SalesOrder[]> {
@@ -338,13 +351,10 @@ export class PerformanceRepository {
 
   async ranking(scope: SalesScope, input: PerformancePeriodInput, metric: RankingMetric): Promise<Ranking> {
     const period = periodOf(input);
-    const list = await this.rankingEntries(scope, period, metric);
-    return { metric, ranges: rangesOf(period), list, me: list.find((entry) => entry.isMe) ?? null };
-  }
-
-  private async rankingEntries(scope: SalesScope, period: ResolvedPeriod, metric: RankingMetric): Promise<RankingEntry[]> {
-    const { rows } = await this.rows(scope, period.range, period.targetRange);
-    return rankRows(rows, metric, scope.userId);
+    const { rows, rest } = await this.rows(scope, period.range, period.targetRange);
+    const list = rankRows(rows, metric, scope.userId);
+    const unranked = seesSitePerformance(scope) ? { unassigned: toFigures(rest.unassigned), others: toFigures(rest.others), site: toFigures(rest.site) } : null;
+    return { metric, ranges: rangesOf(period), list, me: list.find((entry) => entry.isMe) ?? null, unranked };
   }
 
   async home(scope: SalesScope, now = new Date()): Promise<HomeDashboard> {

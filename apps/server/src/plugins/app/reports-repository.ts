@@ -15,12 +15,12 @@ import {
   REPORT_KIND_LABELS,
   REPORT_TEXT_MAX,
   shiftPeriod,
-  type OrderPage,
   type ReportCreateBody,
   type ReportDetail,
   type ReportKind,
   type ReportListBody,
   type ReportMetrics,
+  type ReportOrders,
   type ReportPage,
   type ReportPeriod,
   type ReportPreview,
@@ -374,20 +374,25 @@ export class ReportsRepository {
     return rows.map((row) => this.summaryOf(row.report, row.username, row.read));
   }
 
-  /** The sales behind a report: what its order figures counted. */
-  async orders(scope: ReportScope, body: { id: number; page?: number | undefined; pageSize?: number | undefined }): Promise<OrderPage> {
+  /**
+   * The sales and refunds behind a report's order figures: the lines its snapshot counted (the
+   * period's events up to `figures_at`), adding up to its 订单数 and amount.
+   */
+  async orders(scope: ReportScope, body: { id: number; page?: number | undefined; pageSize?: number | undefined }): Promise<ReportOrders> {
     const report = await this.readable(scope, body.id);
     const from = parseChinaDay(report.periodStart);
     const end = parseChinaDay(report.periodEnd);
     if (!from || !end) throw new Error(`report ${report.id} has a bad period`);
-    return this.salesOrders.salesPaidBetween({
+    const lines = await this.salesOrders.reportLines({
       siteId: report.siteId,
       staffId: report.staffId,
       from,
       to: addDays(end, 1),
+      asOf: report.figuresAt,
       page: body.page,
       pageSize: body.pageSize,
     });
+    return { ...lines, figuresAt: iso(report.figuresAt) };
   }
 
   /** The last weeks (or half months) of one person, oldest first, with the report of each when written. */

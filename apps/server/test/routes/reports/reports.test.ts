@@ -3,8 +3,8 @@ import {
   periodAt,
   periodMonths,
   shiftPeriod,
-  type OrderPage,
   type ReportDetail,
+  type ReportOrders,
   type ReportPage,
   type ReportPreview,
   type ReportSeries,
@@ -184,15 +184,22 @@ describe('writing a weekly report', () => {
     const list = await reportCall<ReportPage>(as.zhangWei, 'weekly', 'list', { siteId: 101 });
     expect(at(list.body.data.list, 0)).toMatchObject({ id: reportId, periodStart: week().start, read: false });
     expect(list.body.data.list.every((report) => report.staff.id === as.zhangWei.id)).toBe(true);
-    const orders = await reportCall<OrderPage>(as.zhangWei, 'weekly', 'orders', { siteId: 101, id: reportId, pageSize: 100 });
+    const orders = await reportCall<ReportOrders>(as.zhangWei, 'weekly', 'orders', { siteId: 101, id: reportId, pageSize: 100 });
+    const report = await reportCall<ReportDetail>(as.zhangWei, 'weekly', 'detail', { siteId: 101, id: reportId });
     const period = week();
-    const paidInWeek = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status in ('paid', 'shipped', 'completed', 'refunded')
-      and paid_at >= (${period.start}::date)::timestamp at time zone 'Asia/Shanghai' and paid_at < (${period.end}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
-    expect(orders.body.data.summary).toEqual({
-      count: await scalar(server.db, sql`select count(*) as value from orders where ${paidInWeek}`),
-      amount: (await scalar(server.db, sql`select coalesce(sum(amount_fen), 0) as value from orders where ${paidInWeek}`)) / 100,
+    const inWeek = (column: string) => sql`${sql.raw(column)} >= (${period.start}::date)::timestamp at time zone 'Asia/Shanghai' and ${sql.raw(column)} < (${period.end}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
+    const paidInWeek = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status in ('paid', 'shipped', 'completed', 'refunded') and ${inWeek('paid_at')}`;
+    const refundedInWeek = sql`site_id = 101 and staff_id = ${as.zhangWei.id} and status = 'refunded' and paid_at is not null and ${inWeek('coalesce(refunded_at, paid_at)')}`;
+    // The list is what the report counted (issue 16): its sales and its refunds, adding up to its figures.
+    const { summary } = orders.body.data;
+    expect(summary).toMatchObject({ count: report.body.data.metrics.orderCount, amount: report.body.data.metrics.orderAmount });
+    expect(summary).toMatchObject({
+      saleCount: await scalar(server.db, sql`select count(*) as value from orders where ${paidInWeek}`),
+      saleAmount: (await scalar(server.db, sql`select coalesce(sum(amount_fen), 0) as value from orders where ${paidInWeek}`)) / 100,
+      refundCount: await scalar(server.db, sql`select count(*) as value from orders where ${refundedInWeek}`),
     });
-    expect(orders.body.data.list.every((order) => order.staff?.id === as.zhangWei.id && order.paidAt !== null && order.paidAt >= new Date(`${period.start}T00:00:00+08:00`).toISOString())).toBe(true);
+    const weekStart = new Date(`${period.start}T00:00:00+08:00`).toISOString();
+    expect(orders.body.data.list.every((line) => line.staff?.id === as.zhangWei.id && line.at >= weekStart && (line.line === 'sale' ? line.at === line.paidAt : line.lineAmount < 0))).toBe(true);
   });
 
   it('is edited by its author while unread', async () => {

@@ -1,13 +1,10 @@
 import { Tabs } from 'antd-mobile';
 import { Money } from '../../components/money';
 import { PagedList } from '../../components/paged-list';
-import { TapCard } from '../../components/tap-card';
-import { routeUrl } from '../../config/paths';
+import { OrderCard } from '../../features/orders/components/order-card';
 import { useSalesDays, useSalesOrders, type DetailsPage, type SalesDayRow } from '../../features/performance/api/get-sales-details';
 import { PerformanceToolbar } from '../../features/performance/components/performance-toolbar';
 import { usePerformancePeriod } from '../../features/performance/performance-period';
-import { formatDateTime } from '../../lib/format';
-import { nav } from '../../lib/navigation';
 import type { Period } from '../../lib/period';
 import { useSearchState } from '../../lib/use-search-state';
 
@@ -56,6 +53,7 @@ function DayList({ period }: { period: Period }) {
   );
 }
 
+/** 按订单: the sales and refunds the totals count, each at the time that puts it in the period; they add up to the totals. */
 function OrderList({ period }: { period: Period }) {
   const orders = useSalesOrders(period);
   return (
@@ -64,20 +62,7 @@ function OrderList({ period }: { period: Period }) {
       empty="这段时间没有销售订单"
       testId="sales-orders"
       header={(_total, first) => <Totals page={first} />}
-      renderItem={(order) => (
-        <TapCard key={order.id} onTap={() => nav.navigateTo(routeUrl('orderDetails', { id: order.id }))} label={`订单 ${order.orderNo}`} testId="sales-order">
-          <div className="card__row">
-            <span className="card__title">{order.customer.name}</span>
-            <Money value={order.amount} className="amount" />
-          </div>
-          <div className="card__row card__meta">
-            <span className="order-no">{order.orderNo}</span>
-            <span>{order.staff?.username ?? '未分配'}</span>
-            <span>付款 {formatDateTime(order.paidAt)}</span>
-            {order.refundedAt && <span className="muted">已退款</span>}
-          </div>
-        </TapCard>
-      )}
+      renderItem={(line) => <OrderCard key={`${line.line}-${line.id}`} order={line} />}
     />
   );
 }

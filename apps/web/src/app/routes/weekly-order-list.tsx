@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { BadLinkState } from '../../components/list-states';
-import { Money } from '../../components/money';
 import { PagedList } from '../../components/paged-list';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { useReportOrders } from '../../features/reports/api/get-report-orders';
+import { ReportOrdersHeader } from '../../features/reports/components/report-orders-header';
 import { parseId } from '../../lib/query-params';
 
-/** 周报订单列表 (?id=): the sales a weekly report counted (paid in its week, by its author). */
+/** 周报订单列表 (?id=): the sales and refunds a weekly report counted, adding up to its figures. */
 export default function WeeklyOrderListPage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
@@ -16,12 +16,8 @@ export default function WeeklyOrderListPage() {
     <PagedList
       query={query}
       empty="本周暂无成交订单"
-      header={(total, first) => (
-        <div className="list-total muted" data-testid="weekly-orders-total">
-          共 {total} 笔 · 合计 <Money value={first.summary.amount} />
-        </div>
-      )}
-      renderItem={(order) => <OrderCard key={order.id} order={order} />}
+      header={(_total, first) => <ReportOrdersHeader first={first} />}
+      renderItem={(line) => <OrderCard key={`${line.line}-${line.id}`} order={line} />}
       testId="weekly-orders"
     />
   );

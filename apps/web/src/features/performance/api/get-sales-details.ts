@@ -1,4 +1,4 @@
-import { PERFORMANCE_PATHS, type Figures, type PeriodRanges, type SalesDay, type SalesDetails, type SalesOrder } from '@sales/contract';
+import { PERFORMANCE_PATHS, type Figures, type OrderLine, type PeriodRanges, type SalesDay, type SalesDetails } from '@sales/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE, type PageOf } from '../../../lib/paging';
@@ -21,7 +21,7 @@ export const getSalesDetails = (siteId: number, view: SalesDetailsView, period: 
 const EMPTY_PAGE = { list: [], total: 0, page: 1, pageSize: PAGE_SIZE };
 
 /** The page of whichever list the view asked for. */
-const listOf = (details: SalesDetails): PageOf<SalesDay> | PageOf<SalesOrder> => (details.days ?? details.orders ?? EMPTY_PAGE);
+const listOf = (details: SalesDetails): PageOf<SalesDay> | PageOf<OrderLine> => (details.days ?? details.orders ?? EMPTY_PAGE);
 
 export const salesDetailsQueryOptions = (siteId: number | null, view: SalesDetailsView, period: Period) =>
   infiniteQueryOptions({
@@ -54,6 +54,6 @@ export function useSalesDays(period: Period) {
 export function useSalesOrders(period: Period) {
   return useInfiniteQuery({
     ...salesDetailsQueryOptions(usePerformanceSiteId(), 'order', period),
-    select: (data) => pagesOf<SalesOrder>(data, (details) => details.orders),
+    select: (data) => pagesOf<OrderLine>(data, (details) => details.orders),
   });
 }

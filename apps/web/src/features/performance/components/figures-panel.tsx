@@ -1,6 +1,7 @@
 import { RANKING_METRICS, type FigureComparison, type PeriodRanges, type TrendPoint } from '@sales/contract';
 import { CompletionBar } from '../../../components/completion-bar';
 import { Money } from '../../../components/money';
+import { hasTargets } from '../../../lib/targets';
 import { formatMetric, METRIC_LABELS } from '../metrics';
 import { ChangePair } from './change-pair';
 import { rangeText } from './performance-toolbar';
@@ -33,8 +34,14 @@ export function FiguresPanel({ figures, ranges, trend, testId = 'figures' }: { f
       <section className="dash-card" aria-label="标准完成" data-testid={`${testId}-completion`}>
         <h2 className="dash-card__title">
           标准完成
-          <span className="muted dash-card__hint">
-            目标 <Money value={target.targetAmount} /> · {target.targetOrders}单 · {target.targetNewCustomers}位
+          <span className="muted dash-card__hint" data-testid={`${testId}-target`}>
+            {hasTargets(target) ? (
+              <>
+                目标 <Money value={target.targetAmount} /> · {target.targetOrders}单 · {target.targetNewCustomers}位
+              </>
+            ) : (
+              '未设标准'
+            )}
           </span>
         </h2>
         <CompletionBar label="销售额" rate={completion.amount} testId={`${testId}-completion-amount`} />

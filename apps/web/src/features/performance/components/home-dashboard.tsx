@@ -8,6 +8,7 @@ import { TapCard } from '../../../components/tap-card';
 import { routeUrl } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { nav } from '../../../lib/navigation';
+import { hasTargets } from '../../../lib/targets';
 import { useSession } from '../../auth/session-store';
 import { useHomeDashboard } from '../api/get-home-dashboard';
 import { ChangePair } from './change-pair';
@@ -56,8 +57,14 @@ function Dashboard({ data }: { data: HomeDashboard }) {
       <section className="dash-card" aria-label="本月业绩标准完成" data-testid="home-completion">
         <h2 className="dash-card__title">
           本月标准完成
-          <span className="muted dash-card__hint">
-            目标 <Money value={target.targetAmount} /> · {target.targetOrders}单 · 新客户{target.targetNewCustomers}位
+          <span className="muted dash-card__hint" data-testid="home-target">
+            {hasTargets(target) ? (
+              <>
+                目标 <Money value={target.targetAmount} /> · {target.targetOrders}单 · 新客户{target.targetNewCustomers}位
+              </>
+            ) : (
+              '未设标准'
+            )}
           </span>
         </h2>
         <CompletionBar label="销售额" rate={completion.amount} testId="home-completion-amount" />

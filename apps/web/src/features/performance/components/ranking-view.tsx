@@ -8,6 +8,7 @@ import { usePerformancePeriod } from '../performance-period';
 import { PerformanceToolbar } from './performance-toolbar';
 import { Podium } from './podium';
 import { RankingList } from './ranking-list';
+import { UnrankedRows } from './unranked-rows';
 
 const readMetric = (params: URLSearchParams): RankingMetric => RANKING_METRICS.find((metric) => metric === params.get('metric')) ?? 'orderAmount';
 const writeMetric = (metric: RankingMetric, params: URLSearchParams) => {
@@ -57,6 +58,7 @@ export function RankingView() {
               <RankingList entries={data.list} metric={data.metric} />
             </>
           )}
+          {data.unranked && <UnrankedRows unranked={data.unranked} metric={data.metric} />}
         </div>
       )}
     </>

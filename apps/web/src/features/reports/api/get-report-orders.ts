@@ -1,4 +1,4 @@
-import type { OrderPage, ReportKind } from '@sales/contract';
+import type { ReportKind, ReportOrders } from '@sales/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
@@ -6,9 +6,9 @@ import { REPORT_API } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
-/** POST …/orders: the sales a report's order figures counted. */
+/** POST …/orders: the sales and refunds a report's order figures counted, adding up to them. */
 export const getReportOrders = (kind: ReportKind, body: { siteId: number; id: number; page: number; pageSize: number }, signal?: AbortSignal) =>
-  request<OrderPage>({ url: `${REPORT_API[kind]}/orders`, method: 'POST', data: body, signal });
+  request<ReportOrders>({ url: `${REPORT_API[kind]}/orders`, method: 'POST', data: body, signal });
 
 export const reportOrdersQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
   infiniteQueryOptions({

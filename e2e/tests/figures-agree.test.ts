@@ -1,0 +1,74 @@
+/** Issue 16: figures a person can compare agree — a report and its order list, the ranking and the site total. */
+import { describe, expect, test } from 'vitest';
+import { LI_NA, ZHANG_WEI } from '../support/accounts';
+import { apiLogin, call } from '../support/api';
+import { useApp } from '../support/app';
+import { performanceCall } from '../support/performance-api';
+import { waitForPerformanceCall } from '../support/performance-pages';
+import { waitForReportCall } from '../support/report-pages';
+import { formatYuan, SITE_101 } from '../support/sales-api';
+
+const harness = useApp();
+
+interface Figures {
+  orderAmount: number;
+  orderCount: number;
+}
+interface ReportOrdersAnswer {
+  summary: { count: number; amount: number; refundCount: number };
+}
+
+describe('figures that agree', () => {
+  test('张伟: the order list of a weekly report with refunds adds up to the report', async () => {
+    const zhang = await apiLogin(ZHANG_WEI);
+    const reports = await call<{ list: { id: number }[] }>('POST', '/seller/weekly/staff/list', { token: zhang.token, body: { siteId: SITE_101, pageSize: 20 } });
+    // A seeded report whose week holds a refund, so the list has refund lines.
+    let chosen: { id: number; orders: ReportOrdersAnswer } | undefined;
+    for (const report of reports.body.data.list) {
+      const orders = await call<ReportOrdersAnswer>('POST', '/seller/weekly/staff/orders', { token: zhang.token, body: { siteId: SITE_101, id: report.id } });
+      if (orders.body.data.summary.refundCount > 0) {
+        chosen = { id: report.id, orders: orders.body.data };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('the demo data holds no weekly report of 张伟 with a refund');
+    const detail = await call<{ metrics: Figures }>('POST', '/seller/weekly/staff/detail', { token: zhang.token, body: { siteId: SITE_101, id: chosen.id } });
+
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await app.open(`pages/index/weeklyDetails?id=${chosen.id}`);
+    await app.waitForTitle('周报业绩详情');
+    await expect.poll(() => app.page.getByTestId('report-metrics-orders').textContent()).toBe(String(detail.body.data.metrics.orderCount));
+    const ordersCall = waitForReportCall(app.page, 'weekly', 'orders');
+    await app.page.getByTestId('report-orders').tap();
+    await app.waitForRoute('/pages/details/weeklyOrderList');
+    expect((await ordersCall).status()).toBe(200);
+    // 共 N 笔 · 合计 are the report's 订单数 and amount; the refunds are told apart.
+    await expect.poll(() => app.page.getByTestId('weekly-orders-count').textContent()).toBe(String(detail.body.data.metrics.orderCount));
+    expect(await app.page.getByTestId('weekly-orders-amount').textContent()).toBe(formatYuan(detail.body.data.metrics.orderAmount));
+    expect(await app.page.getByTestId('weekly-orders-breakdown').textContent()).toContain(`退款 ${chosen.orders.summary.refundCount} 笔`);
+    // Every card shows the time that puts it in the week: 付款 for a sale, 退款 for a refund.
+    const times = await app.page.getByTestId('order-time').allTextContents();
+    expect(times.length).toBeGreaterThan(0);
+    expect(times.every((text) => /^(付款|退款) \d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(text.trim()))).toBe(true);
+    await app.screenshot('weekly-order-list-reconciled');
+  });
+
+  test('李娜: under the ranking, 未分配 and the site total of 部门销售业绩', async () => {
+    const li = await apiLogin(LI_NA);
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+    const rankingCall = waitForPerformanceCall(app.page, 'performance/ranking', (body) => body.period === 'month' && body.metric === 'orderAmount');
+    await app.open('pages/index/employeePerformanceRanking');
+    await app.waitForTitle('员工业绩排行');
+    expect((await rankingCall).status()).toBe(200);
+    const ranking = await performanceCall<{ list: { figures: Figures }[]; unranked: { unassigned: Figures; others: Figures } }>(li, 'performance/ranking', { siteId: SITE_101, period: 'month', metric: 'orderAmount' });
+    const site = await performanceCall<{ figures: { current: Figures } }>(li, 'performance/site', { siteId: SITE_101, period: 'month' });
+    await expect.poll(() => app.page.getByTestId('ranking-unassigned-value').textContent()).toBe(formatYuan(ranking.data.unranked.unassigned.orderAmount));
+    expect(await app.page.getByTestId('ranking-site-total-value').textContent()).toBe(formatYuan(site.data.figures.current.orderAmount));
+    const ranked = ranking.data.list.reduce((sum, entry) => sum + Math.round(entry.figures.orderAmount * 100), 0);
+    const { unassigned, others } = ranking.data.unranked;
+    expect(ranked + Math.round(unassigned.orderAmount * 100) + Math.round(others.orderAmount * 100)).toBe(Math.round(site.data.figures.current.orderAmount * 100));
+    await app.screenshot('ranking-unassigned');
+  });
+});
