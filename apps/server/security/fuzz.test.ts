@@ -3,17 +3,21 @@
  * generated from the routes' own schemas (the OpenAPI document of the built app), mixing valid
  * values with hostile ones, sent as nobody, a leader (李娜) and a salesperson (张伟). Every answer
  * must be below 500, carry no internals, and every failure the `{ code, msg, data }` envelope with
- * a Chinese msg; afterwards the server still logs in and lists.
+ * a Chinese msg. Then (issue 16) every route with a JSON body gets valid bodies with one field of
+ * a type its schema refuses (null, false, [5] or "5" for a number…): each must answer exactly 400
+ * naming the field, and no table may be written. Afterwards the server still logs in and lists.
  *
  * FUZZ_SEED repeats a run (the seed is printed); FUZZ_RUNS sets the number of requests (default
- * 10,000 on PostgreSQL, DATABASE_URL set; 3,000 on the slower, single-threaded PGlite).
+ * 10,000 on PostgreSQL, DATABASE_URL set; 3,000 on the slower, single-threaded PGlite) and
+ * FUZZ_TYPED_RUNS those of the wrongly-typed campaign (a fifth of FUZZ_RUNS).
  */
-import { customerQrPayload } from '@sales/contract';
+import { customerQrPayload, FIELD_LABELS } from '@sales/contract';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { call, login, multipartBody, PHONES, PNG_1X1, rows, uniqueIp, useTestServer } from '../test/helper.js';
-import { authorizationFor, requestFor, type FuzzRequest, type Hints } from './support/arbitraries.js';
+import { takeWrites, watchWrites } from '../test/write-watch.js';
+import { authorizationFor, mistypedRequestFor, requestFor, type FuzzRequest, type Hints, type MistypedRequest } from './support/arbitraries.js';
 import { responseProblems } from './support/checks.js';
 import { documentedRoutes, routeName, type DocumentedRoute } from './support/routes.js';
 import { SessionKeeper } from './support/sessions.js';
@@ -24,6 +28,8 @@ const PASSWORD_WAS_RESET = '密码已被重置';
 const server = useTestServer({ integrationApiKey: API_KEY });
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.DATABASE_URL ? 10_000 : 3_000));
+/** Requests of the wrongly-typed-field campaign (FUZZ_TYPED_RUNS), a fifth of the main one by default. */
+const TYPED_RUNS = Number(process.env.FUZZ_TYPED_RUNS ?? Math.ceil(RUNS / 5));
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ROLES = { leader: PHONES.liNa, salesperson: PHONES.zhangWei };
 
@@ -120,6 +126,62 @@ it(`answers ${RUNS} hostile requests to every documented route without a 5xx or 
   expect(sentTo.size).toBe(routes.length);
   expect([...distinct.keys()]).toEqual([]);
   // 10,000 requests take about a minute on an idle 2-core machine; a busy one may need several.
+}, 900_000);
+
+it(`refuses ${TYPED_RUNS} wrongly typed body fields with a 400 naming the field, and writes nothing`, async () => {
+  // The first campaign may have ended a role's session (a logout, a password reset): start again.
+  for (const role of Object.keys(ROLES)) if (!(await keeper.isAlive(role))) await keeper.heal(role);
+  await watchWrites(server.db);
+  await takeWrites(server.db);
+  const byRoute = new Map<string, fc.Arbitrary<MistypedRequest>>();
+  for (const route of routes) {
+    const arbitrary = mistypedRequestFor(route, { roles: Object.keys(ROLES), hints });
+    if (arbitrary) byRoute.set(routeName(route), arbitrary);
+  }
+  console.log(`typed fuzz seed ${SEED}, ${TYPED_RUNS} requests, ${byRoute.size} routes with typed body fields`);
+  const arbitrary = fc.constantFrom(...byRoute.keys()).chain((name) => (byRoute.get(name) as fc.Arbitrary<MistypedRequest>).map((request) => ({ name, request })));
+  const failures: Failure[] = [];
+  const sentTo = new Set<string>();
+  let sent = 0;
+
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async ({ name, request }) => {
+      const headers = { ...request.headers, authorization: authorizationFor(request.identity, keeper.tokens) ?? '' };
+      const response = await server.app.inject({ method: request.method, url: request.url, headers, payload: request.payload, remoteAddress: uniqueIp() });
+      sent += 1;
+      sentTo.add(name);
+      const problems = responseProblems(response);
+      if (response.statusCode !== 400) problems.push(`answered ${response.statusCode}, not 400`);
+      const label = FIELD_LABELS[request.field] ?? request.field;
+      let msg: unknown;
+      try {
+        msg = (JSON.parse(response.body) as { msg?: unknown }).msg;
+      } catch {
+        msg = undefined;
+      }
+      if (typeof msg !== 'string' || !msg.includes(label)) problems.push(`msg ${JSON.stringify(msg)} does not name ${label}`);
+      const written = await takeWrites(server.db);
+      if (written.length > 0) problems.push(`wrote ${written.join(', ')}`);
+      if (problems.length > 0) {
+        failures.push({ route: name, identity: request.identity, attack: request.attack, status: response.statusCode, problems, request: describeRequest(request) });
+        // A request that was not refused may have ended the session it carried.
+        if (!(await keeper.isAlive(request.identity))) await keeper.heal(request.identity);
+        await takeWrites(server.db);
+      }
+    }),
+    { numRuns: TYPED_RUNS, seed: SEED },
+  );
+
+  const distinct = new Map<string, Failure>();
+  for (const failure of failures) {
+    const key = `${failure.route} ${failure.attack} ${failure.problems[0] ?? ''}`.replace(/\d{3,}/g, 'N');
+    if (!distinct.has(key)) distinct.set(key, failure);
+  }
+  for (const failure of distinct.values()) console.log(JSON.stringify(failure, null, 1));
+  console.log(`typed fuzz sent ${sent} requests to ${sentTo.size} routes; ${failures.length} failed`);
+  expect(sent).toBe(TYPED_RUNS);
+  expect(sentTo.size).toBe(byRoute.size);
+  expect([...distinct.keys()]).toEqual([]);
 }, 900_000);
 
 it('still logs in, lists and reports healthy after the fuzz', async () => {

@@ -1,3 +1,4 @@
+import AjvCompiler from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, HealthResult, LiveResult } from '@sales/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -45,6 +46,28 @@ export function loggerOptions(config: Config) {
   };
 }
 
+/** Ajv settings of every request part: nothing removed, the first failure only (one message). */
+const AJV_OPTIONS = { removeAdditional: false, allErrors: false } as const;
+
+/**
+ * Schema validators with type coercion for the URL and headers only. A query string, a path or a
+ * header carries text, so `?siteId=101` must become a number; a JSON body carries its own types,
+ * and coercing them stored `null`/`false` as 0 and `[5]` as 5: a body value of the wrong type is
+ * refused (400 naming the field) instead.
+ */
+export function validatorCompilers(): NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']> {
+  const pool = AjvCompiler();
+  type Build = typeof pool;
+  // The pool's compilers take Fastify's route definition ({ schema, httpPart, … }), whatever their type says.
+  type Compile = (route: { httpPart?: string }) => unknown;
+  const buildValidator = (externalSchemas: Parameters<Build>[0]) => {
+    const coercing = pool(externalSchemas, { customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' } }) as unknown as Compile;
+    const strict = pool(externalSchemas, { customOptions: { ...AJV_OPTIONS, coerceTypes: false } }) as unknown as Compile;
+    return ((route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route)) as unknown as ReturnType<Build>;
+  };
+  return { buildValidator };
+}
+
 /** Builds the whole server: plugins, then domain services, then routes. */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -55,7 +78,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 1024 * 1024,
     // The first start migrates and loads the demo data (seconds on PGlite, minutes at SEED_SCALE=100).
     pluginTimeout: 10 * 60 * 1000,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: validatorCompilers() },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -184,6 +184,8 @@ export const FIELD_LABELS: Record<string, string> = {
   keyword: '搜索关键词',
   level: '客户等级',
   sort: '排序方式',
+  hasOrders: '成交筛选',
+  scope: '查看范围',
   status: '订单状态',
   startDate: '开始日期',
   endDate: '结束日期',

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { JsonObject, percentEncode, RawJson, toJson, toText, type Json } from './json.js';
+import { mistypedValues } from './mistyped.js';
 import { fillPath, type DocumentedRoute, type JsonSchema, type RouteParameter } from './routes.js';
 
 /** Values known to mean something in the database under test (site ids, record ids), by field name. */
@@ -352,6 +353,58 @@ export function requestFor(route: DocumentedRoute, options: RequestOptions): fc.
         payload,
         identity,
         attack: attacks.filter(Boolean).join('; ') || 'valid request',
+      };
+    });
+}
+
+/** A request whose JSON body is valid but for one field, which holds a value of a type its schema refuses. */
+export interface MistypedRequest extends FuzzRequest {
+  /** The body field that holds the wrongly typed value. */
+  field: string;
+}
+
+/** The body fields of a route that can be sent with a wrong type, with those values. */
+export function mistypedFields(route: DocumentedRoute): [string, Json[]][] {
+  if (route.method === 'GET' || !route.body) return [];
+  return Object.entries(route.body.properties ?? {})
+    .map(([field, schema]): [string, Json[]] => [field, mistypedValues(schema)])
+    .filter(([, values]) => values.length > 0);
+}
+
+/**
+ * A request to a route with a JSON body as one of the given roles: a body the schema accepts with
+ * one typed field replaced by a value of a JSON type it refuses — null, a boolean, a list or text
+ * for a number, a number or list for a text. Headers (hinted: the API key) and query are valid,
+ * so the only fault is the field's type. The body's values are the schema's own, not the hints:
+ * the schema is checked before anything looks at what they mean, and a hint may not fit every
+ * field of its name (a QR payload is longer than a verification code). Null when the route has
+ * no such field.
+ */
+export function mistypedRequestFor(route: DocumentedRoute, options: Pick<RequestOptions, 'roles' | 'hints'>): fc.Arbitrary<MistypedRequest> | null {
+  const fields = mistypedFields(route);
+  if (fields.length === 0 || !route.body) return null;
+  const mistyped = fc.constantFrom(...fields).chain(([field, values]) => fc.constantFrom(...values).map((value) => ({ field, value })));
+  const query = fc.tuple(...route.query.map((parameter) => validValue(parameter.schema, parameter.name, options.hints).map((value) => `${parameter.name}=${percentEncode(toText(value))}`)));
+  // A header with hints (the API key) always gets one: a wrong key is refused before the body is read.
+  const headerValue = (parameter: RouteParameter) => {
+    const hinted = options.hints[parameter.name];
+    return hinted && hinted.length > 0 ? fc.constantFrom(...hinted) : validValue(parameter.schema, parameter.name, options.hints);
+  };
+  const headers = fc.tuple(...route.headers.map((parameter) => headerValue(parameter).map((value): [string, string] => [parameter.name, toText(value)])));
+  const params = fc.tuple(...route.params.map((parameter) => validValue(parameter.schema, parameter.name, options.hints).map((value): [string, string] => [parameter.name, percentEncode(toText(value))])));
+  return fc
+    .record({ identity: fc.constantFrom(...options.roles), body: validValue(route.body), mistyped, query, headers, params })
+    .map(({ identity, body, mistyped: { field, value }, query: queryParts, headers: headerParts, params: paramParts }) => {
+      const object = body instanceof JsonObject ? body : new JsonObject([]);
+      const path = fillPath(route.path, Object.fromEntries(paramParts));
+      return {
+        method: route.method,
+        url: queryParts.length > 0 ? `${path}?${queryParts.join('&')}` : path,
+        headers: { platform: 'H5', version: '2.0.1', 'content-type': 'application/json', ...Object.fromEntries(headerParts) },
+        payload: toJson(object.with(field, value)),
+        identity,
+        attack: `body ${field} = ${toJson(value).slice(0, 40)}`,
+        field,
       };
     });
 }

@@ -14,7 +14,8 @@ export function validationMessage(issues: readonly ValidationIssue[]): string {
   const issue = issues[0];
   if (!issue) return '请求参数不正确';
   const missing = typeof issue.params?.missingProperty === 'string' ? issue.params.missingProperty : undefined;
-  const field = missing ?? issue.instancePath?.split('/').filter(Boolean).pop() ?? '';
+  // An item of a list is named by its list: /images/0 is 图片.
+  const field = missing ?? issue.instancePath?.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment)).pop() ?? '';
   const label = FIELD_LABELS[field] ?? (field ? `参数 ${field}` : '请求参数');
   if (issue.keyword === 'required') return `请填写${label}`;
   if (issue.keyword === 'maxLength') return `${label}过长`;

@@ -1,8 +1,9 @@
 /**
  * One check of every request's body, query and path parameters for what no schema keyword
  * catches and the database refuses: strings with a NUL byte or a lone surrogate (PostgreSQL text
- * cannot hold U+0000, and a lone surrogate is not UTF-8), and numbers that are not finite (Ajv
- * coerces "1e309" to Infinity and then skips minimum/maximum, which only test finite numbers).
+ * cannot hold U+0000, and a lone surrogate is not UTF-8), and numbers that are not finite (JSON
+ * parses 1e309 in a body to Infinity, and Ajv coerces "1e309" in a query string or path to it;
+ * minimum/maximum only test finite numbers).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
