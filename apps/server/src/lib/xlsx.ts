@@ -3,7 +3,6 @@
  * live in Excel and WPS: numbers as numbers, times as dates, a frozen header row and column
  * widths fitted to the header and the first batch of rows.
  */
-import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { chinaCalendar, utcDay } from '@sales/contract';
 import ExcelJS from 'exceljs';
@@ -18,7 +17,11 @@ export interface XlsxColumn {
 
 export type XlsxCell = string | number | Date | null;
 
-const FORMATS: Record<XlsxKind, string | undefined> = {
+/**
+ * Text columns have the Text format (@): a cell edited there stays text, so even retyping a cell
+ * that starts with = does not make it a formula.
+ */
+const FORMATS: Record<XlsxKind, string> = {
   text: '@',
   integer: '0',
   yuan: '0.00',
@@ -69,10 +72,49 @@ function cellValue(value: XlsxCell): ExcelJS.CellValue {
   return value;
 }
 
-/** Resolves once the stream can take more, or once it has closed (the client went away). */
-async function room(stream: Writable): Promise<void> {
-  if (stream.destroyed || !stream.writableNeedDrain) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+/** Node's and readable-stream's writables, as far as waiting for their buffer to empty goes. */
+interface Drainable {
+  destroyed?: boolean;
+  _writableState?: { needDrain?: boolean; length?: number };
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Where the sheet's XML waits to be compressed. exceljs writes each committed row into its own
+ * stream (StreamBuf), which passes everything on at once to a PassThrough of archiver, ignoring
+ * backpressure: when the rows come faster than zlib compresses them, or than the client reads,
+ * they pile up there — the whole sheet, uncompressed, for a fast producer. This reaches that
+ * PassThrough through exceljs's fields (exceljs 4.4 is pinned for it; a test fails if they
+ * change), so the writer can wait for it to drain. Null if it cannot be found.
+ */
+export function sheetBacklog(sheet: ExcelJS.Worksheet): Drainable | null {
+  const stream: unknown = Reflect.get(sheet, 'stream');
+  const pipes: unknown = stream && typeof stream === 'object' ? Reflect.get(stream, 'pipes') : undefined;
+  const target: unknown = Array.isArray(pipes) && pipes.length === 1 ? pipes[0] : undefined;
+  if (!target || typeof target !== 'object' || !('_writableState' in target) || !('once' in target) || !('off' in target)) return null;
+  return target as Drainable;
+}
+
+/**
+ * Resolves once the stream has room again (it has drained), or once it or `reader` has closed:
+ * a reply that has gone away never drains what leads to it.
+ */
+export async function room(stream: Drainable | Writable | null, reader?: Drainable | Writable): Promise<void> {
+  if (!stream || stream.destroyed || reader?.destroyed) return;
+  const full = 'writableNeedDrain' in stream ? stream.writableNeedDrain : stream._writableState?.needDrain;
+  if (!full) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      reader?.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+    reader?.once('close', done);
+  });
 }
 
 async function writeWorkbook(out: PassThrough, sheetName: string, columns: readonly XlsxColumn[], batches: AsyncIterable<readonly (readonly XlsxCell[])[]>): Promise<void> {
@@ -90,15 +132,20 @@ async function writeWorkbook(out: PassThrough, sheetName: string, columns: reado
     const write = (rows: readonly (readonly XlsxCell[])[]) => {
       for (const cells of rows) sheet.addRow(columns.map((_, index) => cellValue(cells[index] ?? null))).commit();
     };
+    const backlog = sheetBacklog(sheet);
+    // The next batch is read only once zlib has taken the rows written and the reply has room: a
+    // slow download holds back the database reads instead of piling rows up in memory.
+    const settle = async () => {
+      await room(backlog, out);
+      await room(out);
+    };
     write(sample);
-    await room(out);
+    await settle();
     while (!out.destroyed) {
       const next = await iterator.next();
       if (next.done) break;
       write(next.value);
-      // The next batch is read only when the reply has taken what is written: a slow download
-      // holds back the database reads instead of piling rows up in memory.
-      await room(out);
+      await settle();
     }
     if (out.destroyed) return;
     sheet.commit();
