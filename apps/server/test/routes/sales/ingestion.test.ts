@@ -440,6 +440,32 @@ describe('npm run import:orders', () => {
     await expect(importText('orders.txt', 'orderNo\n')).rejects.toThrow('只支持 .csv 或 .json 文件');
   });
 
+  it('names the line each bad row starts on, whatever ends the lines and however many lines a quoted cell spans', async () => {
+    const row = (orderNo: string, customerId: number, status: string, remark: string) => `${orderNo},101,${customerId},,${status},,2026-06-01 10:00,,${remark},商品,1,1`;
+    // Line 1 the header; LN-1 spans lines 2–3 (a CRLF inside its quoted remark), line 4 is blank,
+    // LN-2 on line 5 ends with a lone CR, LN-3 spans lines 6–8 (LFs inside), LN-4 is on line 9.
+    const text = [
+      `\uFEFF${HEADER.join(',')}\r\n`,
+      `${row('LN-1', c101, 'pending', '"第一行\r\n第二行"')}\r\n`,
+      '\r\n',
+      `${row('LN-2', 999_999_999, 'pending', '')}\r`,
+      `${row('LN-3', c101, 'pending', '"a\nb\nc"')}\n`,
+      `${row('LN-4', c101, 'paid', '')}\r\n`,
+    ].join('');
+    expect(await importText('lines.csv', text)).toEqual({
+      created: 2,
+      updated: 0,
+      failed: 2,
+      errors: [
+        { origin: '第 5 行', orderNo: 'LN-2', message: '客户不存在或不属于该站点' },
+        { origin: '第 9 行', orderNo: 'LN-4', message: '已付款的订单需要付款时间' },
+      ],
+    });
+    // The same file with an unclosed quote on line 10: nothing is imported, and the line is said.
+    await expect(importText('unclosed.csv', `${text}${row('LN-5', c101, 'pending', '"没有闭合')}\r\nLN-6,101\r\n`)).rejects.toThrow('第 10 行的引号没有闭合');
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no like 'LN-%'`)).toBe(2);
+  });
+
   it('writes and reads CSV cells the way spreadsheets do', () => {
     const cells = csvDocument(['值'], ['plain', 'a,b', 'say "hi"', 'two\nlines', 12.5, null, '-1', '@cmd'].map((cell) => [cell]));
     expect(cells.split('\r\n')).toEqual(['\uFEFF值', 'plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '12.5', '', "'-1", "'@cmd", '']);
