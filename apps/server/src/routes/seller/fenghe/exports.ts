@@ -10,11 +10,6 @@ import { canExport, type SalesScope } from '../../../plugins/app/sales-authoriza
 import { salesScope } from '../../../plugins/app/sales.js';
 
 const tags = ['exports'];
-
-/** The rows an export reads, batch by batch. */
-type BatchRow<T> = T extends AsyncIterable<(infer R)[]> ? R : never;
-type CustomerExportRow = BatchRow<ReturnType<FastifyInstance['customers']['exportBatches']>>;
-type OrderExportRow = BatchRow<ReturnType<FastifyInstance['orders']['exportBatches']>>;
 const security = [{ token: [] }];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const exportResponse = { 200: Type.String({ description: 'UTF-8 CSV with a byte order mark, or an .xlsx workbook (format=xlsx)' }) };
@@ -28,6 +23,11 @@ function requireExport(scope: SalesScope): void {
 async function auditExport(app: FastifyInstance, request: FastifyRequest, scope: SalesScope, what: 'customers' | 'orders', rows: number): Promise<void> {
   await appendAudit(app.db, { action: `export.${what}`, actorId: scope.userId, targetId: null, detail: `site ${scope.siteId} rows ${rows}`, client: clientOf(request) });
 }
+
+/** The rows an export reads, batch by batch. */
+type BatchRow<T> = T extends AsyncIterable<(infer R)[]> ? R : never;
+type CustomerExportRow = BatchRow<ReturnType<FastifyInstance['customers']['exportBatches']>>;
+type OrderExportRow = BatchRow<ReturnType<FastifyInstance['orders']['exportBatches']>>;
 
 /** One column of an export: its header, what it holds in a workbook, and its value in a row. */
 interface ExportColumn<T> {
