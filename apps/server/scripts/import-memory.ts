@@ -14,11 +14,12 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
-import { csvRow, UTF8_BOM } from '../src/lib/csv.js';
+import { csvStream, type CsvCell } from '../src/lib/csv.js';
 import { MB, sampleMemory } from './memory-sampler.js';
 import { importOrderFile } from './order-file.js';
 
@@ -44,29 +45,31 @@ async function writeOrders(file: string, customers: readonly { id: number; siteI
     const status = next() < 0.3 ? 'pending' : 'completed';
     return { index, customer, day, status, items: 1 + Math.floor(next() * 4) };
   });
-  const out = fs.createWriteStream(file);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write(UTF8_BOM + csvRow(HEADER));
   let lines = 0;
   // Every order's first line, then every second line, and so on: no order's lines are adjacent.
-  for (let item = 0; item < 4; item += 1) {
-    for (const order of orders) {
-      if (order.items <= item) continue;
-      const orderNo = `MEM-${String(order.index).padStart(7, '0')}`;
-      const good = [GOODS[(order.index + item) % GOODS.length] as string, 1 + ((order.index + item) % 5), `${10 + (order.index % 90)}.${item}0`];
-      const date = `2026-10-${String(order.day).padStart(2, '0')}`;
-      const orderCells =
-        item === 0
-          ? [order.customer.siteId, order.customer.id, '', order.status, '', `${date} 10:00`, order.status === 'pending' ? '' : `${date} 10:05`, '', order.status === 'pending' ? '' : `${date} 18:00`, '', '', order.index % 10 === 0 ? '送货前请电话联系, 谢谢' : '']
-          : ['', '', '', '', '', '', '', '', '', '', '', ''];
-      await write(csvRow([orderNo, ...orderCells, ...good]));
-      lines += 1;
+  async function* batches(): AsyncGenerator<CsvCell[][]> {
+    for (let item = 0; item < 4; item += 1) {
+      let batch: CsvCell[][] = [];
+      for (const order of orders) {
+        if (order.items <= item) continue;
+        const orderNo = `MEM-${String(order.index).padStart(7, '0')}`;
+        const good = [GOODS[(order.index + item) % GOODS.length] as string, 1 + ((order.index + item) % 5), `${10 + (order.index % 90)}.${item}0`];
+        const date = `2026-10-${String(order.day).padStart(2, '0')}`;
+        const orderCells =
+          item === 0
+            ? [order.customer.siteId, order.customer.id, '', order.status, '', `${date} 10:00`, order.status === 'pending' ? '' : `${date} 10:05`, '', order.status === 'pending' ? '' : `${date} 18:00`, '', '', order.index % 10 === 0 ? '送货前请电话联系, 谢谢' : '']
+            : ['', '', '', '', '', '', '', '', '', '', '', ''];
+        batch.push([orderNo, ...orderCells, ...good]);
+        lines += 1;
+        if (batch.length === 1000) {
+          yield batch;
+          batch = [];
+        }
+      }
+      yield batch;
     }
   }
-  out.end();
-  await once(out, 'finish');
+  await pipeline(csvStream(HEADER, batches()), fs.createWriteStream(file));
   return lines;
 }
 

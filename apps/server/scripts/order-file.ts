@@ -26,7 +26,7 @@ import { INGEST_ITEMS_MAX, type IngestResult } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import parser from 'stream-json/parser.js';
 import type { Database, Db } from '../src/db/client.js';
-import { CsvReader, type CsvRecord } from '../src/lib/csv.js';
+import { csvRecords } from '../src/lib/csv.js';
 import { INGEST_BATCH_MAX, OrderIngestion } from '../src/plugins/app/order-ingestion.js';
 
 const ORDER_COLUMNS = ['orderNo', 'siteId', 'customerId', 'staffId', 'status', 'amount', 'createdAt', 'paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt', 'remark'] as const;
@@ -157,32 +157,28 @@ async function* fileText(filePath: string): AsyncGenerator<string> {
  */
 async function stageCsv(db: Db, filePath: string): Promise<string[]> {
   const stage = new LineStage(db);
-  const reader = new CsvReader();
   let columns: string[] | undefined;
   let headerProblem: Error | undefined;
   let orderNoAt = -1;
-  const take = async (records: readonly CsvRecord[]) => {
-    for (const record of records) {
-      if (headerProblem) return;
-      if (!columns) {
-        try {
-          columns = csvColumns(record.cells);
-        } catch (error) {
-          if (!(error instanceof Error)) throw error;
-          headerProblem = error;
-          return;
-        }
-        // A column named twice counts with its last cell, as in the order's fields.
-        orderNoAt = columns.lastIndexOf('orderNo');
+  for await (const record of csvRecords(fileText(filePath))) {
+    // After a wrong header the file is still read to its end, for an unclosed quote.
+    if (headerProblem) continue;
+    if (!columns) {
+      try {
+        columns = csvColumns(record.cells);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        headerProblem = error;
         continue;
       }
-      const cells = columns.map((_, index) => record.cells[index] ?? '');
-      const orderNo = cellValue('orderNo', cells[orderNoAt] ?? '');
-      await stage.add(record.line, typeof orderNo === 'string' ? JSON.stringify(orderNo) : null, JSON.stringify(cells));
+      // A column named twice counts with its last cell, as in the order's fields.
+      orderNoAt = columns.lastIndexOf('orderNo');
+      continue;
     }
-  };
-  for await (const text of fileText(filePath)) await take(reader.push(text));
-  await take(reader.end());
+    const cells = columns.map((_, index) => record.cells[index] ?? '');
+    const orderNo = cellValue('orderNo', cells[orderNoAt] ?? '');
+    await stage.add(record.line, typeof orderNo === 'string' ? JSON.stringify(orderNo) : null, JSON.stringify(cells));
+  }
   if (headerProblem) throw headerProblem;
   if (!columns) throw new Error('文件是空的');
   await stage.flush();

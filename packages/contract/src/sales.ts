@@ -292,13 +292,18 @@ export const IngestResult = Type.Object({
 });
 export type IngestResult = Type.Static<typeof IngestResult>;
 
-// CSV exports (leaders): the list filters as a query string, without paging.
+// Exports (leaders): the list filters as a query string, without paging, and the file format.
 
-/** At most this many rows go into one CSV export; narrow the filters for more. */
+/** At most this many rows go into one export; narrow the filters for more. */
 export const EXPORT_ROWS_MAX = 50_000;
 
-export const CustomerExportQuery = Type.Omit(CustomerListBody, ['page', 'pageSize']);
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** csv (UTF-8 with a BOM, the default) or xlsx (an Excel workbook). */
+const ExportFormatField = Type.Optional(Type.Enum(EXPORT_FORMATS, { description: 'csv（默认）或 xlsx' }));
+
+export const CustomerExportQuery = Type.Object({ ...Type.Omit(CustomerListBody, ['page', 'pageSize']).properties, format: ExportFormatField });
 export type CustomerExportQuery = Type.Static<typeof CustomerExportQuery>;
 
-export const OrderExportQuery = Type.Omit(OrderListBody, ['page', 'pageSize']);
+export const OrderExportQuery = Type.Object({ ...Type.Omit(OrderListBody, ['page', 'pageSize']).properties, format: ExportFormatField });
 export type OrderExportQuery = Type.Static<typeof OrderExportQuery>;

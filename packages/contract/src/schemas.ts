@@ -211,4 +211,5 @@ export const FIELD_LABELS: Record<string, string> = {
   targetAmount: '目标金额',
   targetOrders: '目标订单数',
   targetNewCustomers: '目标新客户数',
+  format: '导出类型',
 };

@@ -1,4 +1,13 @@
-/** CSV as spreadsheet programs read it (RFC 4180), and a parser for files people export from them. */
+/**
+ * CSV as spreadsheet programs read it (RFC 4180), written by csv-stringify and read by csv-parse,
+ * with what those leave to us: the byte order mark, the guard against formulas, and the line of
+ * the file each row starts on.
+ */
+import { pipeline, Readable } from 'node:stream';
+import { CsvError, parse, type Options as ParseOptions } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
+import { stringify, type Options as StringifyOptions } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 
 /** Byte order mark: tells Excel and WPS that the file is UTF-8, so Chinese shows correctly. */
 export const UTF8_BOM = '\uFEFF';
@@ -6,35 +15,35 @@ export const UTF8_BOM = '\uFEFF';
 export type CsvCell = string | number | null | undefined;
 
 /**
- * One cell, quoted when it holds a comma, quote or line break. Text that a spreadsheet would run
- * as a formula (=, +, -, @ at the start) gets a leading apostrophe; numbers are written as they are.
+ * CRLF line ends; a cell holding a comma, quote or line break (LF or CR, which csv-stringify
+ * alone quotes only when it is the whole record delimiter) is quoted. Text a spreadsheet would
+ * run as a formula (= + - @ tab CR at the start, and their full-width forms) gets a leading
+ * apostrophe; numbers are written as they are, an infinite or NaN one as an empty cell.
  */
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const WRITE: StringifyOptions = {
+  record_delimiter: '\r\n',
+  quoted_match: /[\r\n]/,
+  escape_formulas: true,
+  cast: { number: (value) => (Number.isFinite(value) ? String(value) : '') },
+};
 
-export const csvRow = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** A whole file: BOM, header row, then the rows, with CRLF line ends. */
+/** A whole file: BOM, header row, then the rows. */
 export function csvDocument(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  const parts = [UTF8_BOM, csvRow(header)];
-  for (const row of rows) parts.push(csvRow(row));
-  return parts.join('');
+  return UTF8_BOM + stringifySync([header, ...rows] as CsvCell[][], WRITE);
 }
 
 /**
- * The same file as `csvDocument`, as chunks of text produced while the rows are read: the BOM and
- * header first, then one chunk per batch, so a large export never sits in memory whole.
+ * The same file as `csvDocument`, as a stream produced while the rows are read in batches: a
+ * large export never sits in memory whole, and the next batch is read only when the stream wants
+ * more (the socket's backpressure reaches the database reads).
  */
-export async function* csvChunks(header: readonly string[], batches: AsyncIterable<readonly (readonly CsvCell[])[]>): AsyncGenerator<string> {
-  yield UTF8_BOM + csvRow(header);
-  for await (const rows of batches) {
-    if (rows.length > 0) yield rows.map(csvRow).join('');
+export function csvStream(header: readonly string[], batches: AsyncIterable<readonly (readonly CsvCell[])[]>): Readable {
+  async function* records() {
+    yield header;
+    for await (const rows of batches) yield* rows;
   }
+  // pipeline: a failed read destroys the CSV stream with its error, which ends the response.
+  return pipeline(Readable.from(records()), stringify({ ...WRITE, bom: true }), () => {});
 }
 
 /**
@@ -47,111 +56,92 @@ export function attachmentHeader(fileName: string, asciiFallback: string): strin
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export interface ParsedCsv {
-  rows: string[][];
-  /** The 1-based line of the file each row starts on, for error messages. */
-  lines: number[];
-}
-
 export interface CsvRecord {
   cells: string[];
   /** The 1-based line of the file the row starts on. */
   line: number;
 }
 
+export interface ParsedCsv {
+  rows: string[][];
+  /** The 1-based line of the file each row starts on, for error messages. */
+  lines: number[];
+}
+
 /**
- * Parses CSV text handed over in pieces of any size (a file read as a stream): quoted cells with
- * doubled quotes and line breaks, CRLF, LF or CR, an optional BOM, blank lines skipped. `push`
- * returns the rows each piece completes and `end` the last one, so a file of any size is read
- * with the memory of one row. The rows are the same however the text is cut.
+ * The rules files exported from spreadsheets need: an optional BOM; CRLF, LF or a lone CR ending
+ * a row, mixed in one file; rows of any length; a quote inside an unquoted cell taken as it is.
+ * Blank lines reach `LineCounter`, which needs them to count lines and drops them; `raw` gives it
+ * each row's text.
  */
-export class CsvReader {
-  private row: string[] = [];
-  private cell = '';
-  private quoted = false;
+function readOptions(counter: LineCounter): ParseOptions {
+  return {
+    bom: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    raw: true,
+    // csv-parse's types give on_record a row of cells; with `raw` it receives { record, raw }.
+    on_record: ((raw: RawRecord) => counter.take(raw)) as unknown as ParseOptions['on_record'],
+  };
+}
+
+interface RawRecord {
+  record: string[];
+  raw: string;
+}
+
+/**
+ * Gives each row the line it starts on. csv-parse's own `info.lines` is where a row ends and
+ * counts a CRLF inside a quoted cell twice, so the lines are counted from each row's raw text,
+ * which holds its quoted line breaks whole and one character of the line end that closes it.
+ */
+class LineCounter {
+  /** The line the next row starts on. */
   private line = 1;
-  private rowLine = 1;
-  private started = false;
-  /** A quote inside a quoted cell or a CR at the end of a piece: what it means depends on the next character. */
-  private held = '';
 
-  push(text: string): CsvRecord[] {
-    return this.read(this.held + text, false);
+  take({ record, raw }: RawRecord): CsvRecord | null {
+    const line = this.line;
+    this.line += raw.match(/\r\n|\r|\n/g)?.length ?? 0;
+    // A blank line (or one holding only "") is no row.
+    if (record.length === 1 && record[0] === '') return null;
+    return { cells: record, line };
   }
 
-  /** The text is complete: the last row, if any; throws when a quoted cell is never closed. */
-  end(): CsvRecord[] {
-    const records = this.read(this.held, true);
-    if (this.quoted) throw new Error(`第 ${this.rowLine} 行的引号没有闭合`);
-    if (this.cell !== '' || this.row.length > 0) this.endRow(records);
-    return records;
-  }
-
-  private endRow(records: CsvRecord[]): void {
-    this.row.push(this.cell);
-    // A blank line is no row.
-    if (!(this.row.length === 1 && this.row[0] === '')) records.push({ cells: this.row, line: this.rowLine });
-    this.row = [];
-    this.cell = '';
-  }
-
-  private read(input: string, last: boolean): CsvRecord[] {
-    this.held = '';
-    let source = input;
-    if (!this.started && source.length > 0) {
-      this.started = true;
-      if (source.startsWith(UTF8_BOM)) source = source.slice(1);
-    }
-    const records: CsvRecord[] = [];
-    let i = 0;
-    while (i < source.length) {
-      const char = source[i] as string;
-      const atEnd = i + 1 === source.length;
-      if (this.quoted) {
-        if (char === '"') {
-          if (atEnd && !last) {
-            this.held = char;
-            break;
-          }
-          if (source[i + 1] === '"') {
-            this.cell += '"';
-            i += 2;
-            continue;
-          }
-          this.quoted = false;
-        } else {
-          if (char === '\n') this.line += 1;
-          this.cell += char;
-        }
-        i += 1;
-        continue;
-      }
-      if (char === '"' && this.cell === '') {
-        this.quoted = true;
-      } else if (char === ',') {
-        this.row.push(this.cell);
-        this.cell = '';
-      } else if (char === '\n' || char === '\r') {
-        if (char === '\r' && atEnd && !last) {
-          this.held = char;
-          break;
-        }
-        if (char === '\r' && source[i + 1] === '\n') i += 1;
-        this.endRow(records);
-        this.line += 1;
-        this.rowLine = this.line;
-      } else {
-        this.cell += char;
-      }
-      i += 1;
-    }
-    return records;
+  /** csv-parse's error in Chinese, with the line of the row it stopped in. */
+  failure(error: unknown): unknown {
+    if (!(error instanceof CsvError)) return error;
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new Error(`第 ${this.line} 行的引号没有闭合`);
+    return new Error(`第 ${this.line} 行无法读取（${error.code}）`);
   }
 }
 
-/** Parses CSV text: quoted cells with doubled quotes and line breaks, CRLF or LF, an optional BOM. */
+/**
+ * The rows of CSV text handed over in pieces of any size (a file read as a stream), each with the
+ * line it starts on, read with the memory of a few rows. The rows are the same however the text
+ * is cut; an unclosed quote throws 第 N 行的引号没有闭合 once the text has ended. An error of the
+ * source (a file that cannot be read) comes through as it is.
+ */
+export async function* csvRecords(source: AsyncIterable<string | Buffer> | Iterable<string | Buffer>): AsyncGenerator<CsvRecord> {
+  const counter = new LineCounter();
+  const parser = pipeline(Readable.from(source, { objectMode: false }), parse(readOptions(counter)), () => {});
+  try {
+    yield* parser as AsyncIterable<CsvRecord>;
+  } catch (error) {
+    throw counter.failure(error);
+  }
+}
+
+/** Whole CSV text, by the same rules as `csvRecords`. */
 export function parseCsv(text: string): ParsedCsv {
-  const reader = new CsvReader();
-  const records = [...reader.push(text), ...reader.end()];
+  const counter = new LineCounter();
+  let records: CsvRecord[];
+  try {
+    // The rows are what on_record returned.
+    records = parseSync(text, readOptions(counter)) as unknown as CsvRecord[];
+  } catch (error) {
+    throw counter.failure(error);
+  }
   return { rows: records.map((record) => record.cells), lines: records.map((record) => record.line) };
 }

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { planCustomers, planFollowUps, planOrders, type SiteMembers } from '../../../src/db/seed-sales.js';
-import { csvCell, csvDocument, CsvReader, parseCsv } from '../../../src/lib/csv.js';
+import { csvDocument, csvRecords, parseCsv } from '../../../src/lib/csv.js';
 import { OrderIngestion } from '../../../src/plugins/app/order-ingestion.js';
 import { formatReport, importOrderFile } from '../../../scripts/order-file.js';
 import { buildTestApp, call, expectFailure, rows, testConfig, useTestServer } from '../../helper.js';
@@ -440,17 +440,35 @@ describe('npm run import:orders', () => {
     await expect(importText('orders.txt', 'orderNo\n')).rejects.toThrow('只支持 .csv 或 .json 文件');
   });
 
+  it('names the line each bad row starts on, whatever ends the lines and however many lines a quoted cell spans', async () => {
+    const row = (orderNo: string, customerId: number, status: string, remark: string) => `${orderNo},101,${customerId},,${status},,2026-06-01 10:00,,${remark},商品,1,1`;
+    // Line 1 the header; LN-1 spans lines 2–3 (a CRLF inside its quoted remark), line 4 is blank,
+    // LN-2 on line 5 ends with a lone CR, LN-3 spans lines 6–8 (LFs inside), LN-4 is on line 9.
+    const text = [
+      `\uFEFF${HEADER.join(',')}\r\n`,
+      `${row('LN-1', c101, 'pending', '"第一行\r\n第二行"')}\r\n`,
+      '\r\n',
+      `${row('LN-2', 999_999_999, 'pending', '')}\r`,
+      `${row('LN-3', c101, 'pending', '"a\nb\nc"')}\n`,
+      `${row('LN-4', c101, 'paid', '')}\r\n`,
+    ].join('');
+    expect(await importText('lines.csv', text)).toEqual({
+      created: 2,
+      updated: 0,
+      failed: 2,
+      errors: [
+        { origin: '第 5 行', orderNo: 'LN-2', message: '客户不存在或不属于该站点' },
+        { origin: '第 9 行', orderNo: 'LN-4', message: '已付款的订单需要付款时间' },
+      ],
+    });
+    // The same file with an unclosed quote on line 10: nothing is imported, and the line is said.
+    await expect(importText('unclosed.csv', `${text}${row('LN-5', c101, 'pending', '"没有闭合')}\r\nLN-6,101\r\n`)).rejects.toThrow('第 10 行的引号没有闭合');
+    expect(await scalar(server.db, sql`select count(*) as value from orders where order_no like 'LN-%'`)).toBe(2);
+  });
+
   it('writes and reads CSV cells the way spreadsheets do', () => {
-    expect([csvCell('plain'), csvCell('a,b'), csvCell('say "hi"'), csvCell('two\nlines'), csvCell(12.5), csvCell(null), csvCell('-1'), csvCell('@cmd')]).toEqual([
-      'plain',
-      '"a,b"',
-      '"say ""hi"""',
-      '"two\nlines"',
-      '12.5',
-      '',
-      "'-1",
-      "'@cmd",
-    ]);
+    const cells = csvDocument(['值'], ['plain', 'a,b', 'say "hi"', 'two\nlines', 12.5, null, '-1', '@cmd'].map((cell) => [cell]));
+    expect(cells.split('\r\n')).toEqual(['\uFEFF值', 'plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '12.5', '', "'-1", "'@cmd", '']);
     const document = csvDocument(['名称', '备注'], [['甲', 'a,"b"\r\nc'], ['乙', '']]);
     expect(document.startsWith('\uFEFF名称,备注\r\n')).toBe(true);
     expect(parseCsv(document).rows).toEqual([
@@ -462,28 +480,28 @@ describe('npm run import:orders', () => {
     expect(() => parseCsv('a,"b\n')).toThrow('引号没有闭合');
   });
 
-  it('reads CSV streamed in pieces cut anywhere exactly as the whole text', () => {
+  it('reads CSV streamed in pieces cut anywhere exactly as the whole text', async () => {
     const text = fc.array(fc.constantFrom('a', '甲', ',', '"', '\r', '\n', '\uFEFF', ' '), { maxLength: 60 }).map((chars) => chars.join(''));
-    const outcome = (read: () => unknown) => {
+    const outcome = async (read: () => unknown) => {
       try {
-        return read();
+        return await read();
       } catch (error) {
         return error instanceof Error ? error.message : error;
       }
     };
-    fc.assert(
-      fc.property(text, fc.array(fc.nat(60), { maxLength: 8 }), (source, cuts) => {
+    await fc.assert(
+      fc.asyncProperty(text, fc.array(fc.nat(60), { maxLength: 8 }), async (source, cuts) => {
         const points = [...new Set(cuts.map((cut) => Math.min(cut, source.length)))].sort((a, b) => a - b);
-        const whole = outcome(() => parseCsv(source));
-        const pieces = outcome(() => {
-          const reader = new CsvReader();
+        const whole = await outcome(() => parseCsv(source));
+        const pieces = await outcome(async () => {
           const records = [];
           let from = 0;
-          for (const point of [...points, source.length]) {
-            records.push(...reader.push(source.slice(from, point)));
+          const chunks = [...points, source.length].map((point) => {
+            const chunk = source.slice(from, point);
             from = point;
-          }
-          records.push(...reader.end());
+            return chunk;
+          });
+          for await (const record of csvRecords(chunks)) records.push(record);
           return { rows: records.map((record) => record.cells), lines: records.map((record) => record.line) };
         });
         expect(pieces).toEqual(whole);

@@ -1,6 +1,7 @@
 import { CUSTOMER_LEVELS, CUSTOMER_SORTS } from '@sales/contract';
-import { Button, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { ExportButton } from '../../../components/export-button';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
 import { routeUrl } from '../../../config/paths';
@@ -23,7 +24,7 @@ const SORT_OPTIONS = CUSTOMER_SORTS.map((sort) => ({ value: sort, label: CUSTOME
 interface CustomerBrowserProps {
   /** Salespeople for the 负责人 filter (leaders); the filter shows only when given. */
   ownerOptions?: readonly FilterOption<string>[];
-  /** Offer 导出 of the filtered set as CSV (leaders). */
+  /** Offer 导出 of the filtered set as CSV or Excel (leaders). */
   exportable?: boolean;
 }
 
@@ -77,9 +78,7 @@ export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBr
             testId="customer-sort"
           />
           {exportable && (
-            <Button className="filter-row__action" size="mini" fill="outline" color="primary" loading={exportCustomers.isPending} disabled={exportCustomers.isPending} onClick={() => exportCustomers.mutate(query)} data-testid="customer-export">
-              导出
-            </Button>
+            <ExportButton pending={exportCustomers.isPending} onExport={(format) => exportCustomers.mutate({ query, format })} testId="customer-export" />
           )}
         </div>
       </div>

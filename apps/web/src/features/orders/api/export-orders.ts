@@ -1,22 +1,22 @@
-import { chinaDayString } from '@sales/contract';
+import { chinaDayString, type ExportFormat } from '@sales/contract';
 import { useMutation } from '@tanstack/react-query';
 import { download } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-file';
 import { useSession } from '../../auth/session-store';
 import type { OrderQuery } from '../order-filters';
 
-/** GET /seller/fenghe/staff/order/export: the filtered orders as CSV (leaders only). */
-export const exportOrders = (siteId: number, query: OrderQuery) =>
-  download({ url: '/seller/fenghe/staff/order/export', query: { siteId, ...query } });
+/** GET /seller/fenghe/staff/order/export: the filtered orders as CSV or .xlsx (leaders only). */
+export const exportOrders = (siteId: number, query: OrderQuery, format: ExportFormat) =>
+  download({ url: '/seller/fenghe/staff/order/export', query: { siteId, ...query, format } });
 
-/** Downloads the CSV of the filtered orders and saves it as 订单_<site>_<day>.csv. */
+/** Downloads the filtered orders as CSV or Excel and saves the file as 订单_<site>_<day>.csv or .xlsx. */
 export function useExportOrders() {
   const site = useSession((state) => state.currentSite);
   return useMutation({
-    mutationFn: async (query: OrderQuery) => {
+    mutationFn: async ({ query, format }: { query: OrderQuery; format: ExportFormat }) => {
       if (!site) throw new Error('no current site');
-      const blob = await exportOrders(site.departmentId, query);
-      saveBlob(blob, `订单_${site.departmentName}_${chinaDayString(new Date())}.csv`);
+      const blob = await exportOrders(site.departmentId, query, format);
+      saveBlob(blob, `订单_${site.departmentName}_${chinaDayString(new Date())}.${format}`);
     },
   });
 }

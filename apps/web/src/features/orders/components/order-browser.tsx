@@ -1,5 +1,6 @@
-import { Button, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { ExportButton } from '../../../components/export-button';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { Money } from '../../../components/money';
 import { PagedList } from '../../../components/paged-list';
@@ -19,7 +20,7 @@ interface OrderBrowserProps {
   staffOptions?: readonly FilterOption<string>[];
   /** Show the amount of the filtered set next to the count (leaders). */
   showAmount?: boolean;
-  /** Offer 导出 of the filtered set as CSV (leaders). */
+  /** Offer 导出 of the filtered set as CSV or Excel (leaders). */
   exportable?: boolean;
 }
 
@@ -57,9 +58,7 @@ export function OrderBrowser({ scope, staffOptions, showAmount = false, exportab
             />
           )}
           {exportable && (
-            <Button className="filter-row__action" size="mini" fill="outline" color="primary" loading={exportOrders.isPending} disabled={exportOrders.isPending} onClick={() => exportOrders.mutate(query)} data-testid="order-export">
-              导出
-            </Button>
+            <ExportButton pending={exportOrders.isPending} onExport={(format) => exportOrders.mutate({ query, format })} testId="order-export" />
           )}
         </div>
       </div>

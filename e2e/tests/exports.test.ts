@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { LI_NA, ZHANG_WEI } from '../support/accounts';
+import { apiLogin } from '../support/api';
+import { useApp } from '../support/app';
+import { orderList } from '../support/sales-api';
+import { waitForSalesCall } from '../support/sales-pages';
+
+const harness = useApp();
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Today in China, as the app names its files (2025-10-31). */
+const chinaDay = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+
+/** Waits for the answer of GET …/order/export (start waiting before the tap that sends it). */
+const orderExport = (page: Page): Promise<Response> => page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/fenghe/staff/order/export');
+
+/** Taps 导出 and one of the sheet's choices; returns the export's answer and the saved file. */
+async function exportAs(page: Page, choice: '导出CSV' | '导出Excel') {
+  await page.getByTestId('order-export').tap();
+  const sheet = page.locator('.adm-action-sheet');
+  await sheet.getByRole('option', { name: /导出CSV/ }).waitFor();
+  const answered = orderExport(page);
+  const downloaded = page.waitForEvent('download');
+  await sheet.getByRole('option', { name: new RegExp(choice) }).tap();
+  const [response, download] = await Promise.all([answered, downloaded]);
+  return { response, download, bytes: readFileSync(await download.path()) };
+}
+
+describe('导出 on 订单管理', () => {
+  test('李娜 exports the filtered orders as Excel or CSV, named after the site and the day', async () => {
+    const leader = await apiLogin(LI_NA);
+    const zhang = await apiLogin(ZHANG_WEI);
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+
+    const tabLoad = waitForSalesCall(app.page, 'order/list');
+    await app.tabBar.tap('订单');
+    await app.waitForRoute('/pages/order/index');
+    expect((await tabLoad).status()).toBe(200);
+    await app.page.getByTestId('order-management-entry').tap();
+    await app.waitForRoute('/pages/order/orderManagement');
+    await app.orders.chooseStaff('张伟', zhang.userId);
+    const { summary } = await orderList(leader, { staffId: zhang.userId, pageSize: 1 });
+    expect(summary.count).toBeGreaterThan(0);
+
+    // Excel: the list's filter goes with the call, the workbook arrives whole.
+    const excel = await exportAs(app.page, '导出Excel');
+    const asked = new URL(excel.response.url()).searchParams;
+    expect(asked.get('format')).toBe('xlsx');
+    expect(asked.get('staffId')).toBe(String(zhang.userId));
+    expect(excel.response.status()).toBe(200);
+    expect(excel.response.headers()['content-type']).toBe(XLSX_TYPE);
+    expect(excel.response.headers()['x-export-rows']).toBe(String(summary.count));
+    expect(excel.download.suggestedFilename()).toBe(`订单_华东一部_${chinaDay()}.xlsx`);
+    // A zip, as every .xlsx is, holding the sheet (the zip's headers name its files in plain text).
+    expect(excel.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(excel.bytes.includes('xl/worksheets/sheet1.xml')).toBe(true);
+
+    // CSV: the same rows as text with a BOM, one line per order after the header.
+    const csv = await exportAs(app.page, '导出CSV');
+    expect(new URL(csv.response.url()).searchParams.get('format')).toBe('csv');
+    expect(csv.response.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.download.suggestedFilename()).toBe(`订单_华东一部_${chinaDay()}.csv`);
+    const text = csv.bytes.toString('utf8');
+    expect(text.startsWith('\uFEFF订单号,状态,客户,业务员,金额（元）')).toBe(true);
+    expect(csv.response.headers()['x-export-rows']).toBe(String(summary.count));
+  });
+});
