@@ -234,3 +234,28 @@ describe('设置新手机号 with a validation message', () => {
     }
   });
 });
+
+describe('report form', () => {
+  test('each text area is named by its label (weekly and half-month)', async () => {
+    const app = await harness.newApp();
+    // 王强 writes no report in any test (张伟's weekly one is written by reports.test.ts).
+    await app.signIn(WANG_QIANG);
+    const forms = [
+      { route: 'pages/weeklyReport/index?write=1', title: '周报', labels: { summary: '本周总结', plan: '下周计划', problems: '问题与支持' } },
+      { route: 'pages/my/addReport', title: '添加半月报', labels: { summary: '半月总结', plan: '下阶段计划', problems: '问题与支持' } },
+    ];
+    for (const { route, title, labels } of forms) {
+      await app.open(route);
+      await app.waitForTitle(title);
+      await app.page.getByTestId('report-form').waitFor();
+      for (const [field, label] of Object.entries(labels)) {
+        // The label names the very text area of its field (getByLabel follows <label for>; its text
+        // includes the required mark, which the accessible name below leaves out).
+        const named = app.page.getByLabel(label);
+        await expect.poll(() => named.count(), { message: `${route}: ${label}` }).toBe(1);
+        expect(await named.evaluate((element, testId) => element.tagName === 'TEXTAREA' && element.closest(`[data-testid="${testId}"]`) !== null, `report-${field}`), `${route}: ${label}`).toBe(true);
+        await expect.poll(() => app.page.getByRole('textbox', { name: label, exact: true }).count()).toBe(1);
+      }
+    }
+  });
+});

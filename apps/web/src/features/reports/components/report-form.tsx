@@ -111,8 +111,12 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
   // fields the form itself keeps (by `name`), so the label is drawn here, for the text area's id.
   const fieldLabel = (field: 'summary' | 'plan' | 'problems', required: boolean) => (
     <label className="adm-form-item-label" htmlFor={`${formId}-${field}`}>
-      {required && <span className="adm-form-item-required-asterisk">*</span>}
       {labels[field]}
+      {required && (
+        <span className="adm-form-item-required-asterisk" aria-hidden="true">
+          *
+        </span>
+      )}
     </label>
   );
 
