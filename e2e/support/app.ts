@@ -229,6 +229,10 @@ export interface NewAppOptions {
    * or fail requests must not have one.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** Another viewport than the reference phone's 390×844. */
+  viewport?: { width: number; height: number };
+  /** Lets the test inject scripts (axe-core) past the app's Content-Security-Policy. */
+  bypassCSP?: boolean;
 }
 
 export interface AppHarness {
@@ -292,7 +296,7 @@ export function useApp(): AppHarness {
       return requireBrowser();
     },
     async newApp(options = {}) {
-      const context = await newPhoneContext(options.browser ?? requireBrowser(), { serviceWorkers: options.serviceWorkers });
+      const context = await newPhoneContext(options.browser ?? requireBrowser(), { serviceWorkers: options.serviceWorkers, viewport: options.viewport, bypassCSP: options.bypassCSP });
       if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
       // Fail fast: every wait in these tests is for something that takes well under a second.
       context.setDefaultTimeout(10_000);

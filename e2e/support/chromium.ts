@@ -18,6 +18,9 @@ const ARGS = [
 /** The reference phone of DESIGN §1. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
+/** A small phone: the narrowest width the layout is checked at. */
+export const SMALL_PHONE_VIEWPORT = { width: 360, height: 640 } as const;
+
 /** Launches Chromium with the suite's flags, plus `extraArgs` (e.g. a fake camera). */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -35,14 +38,20 @@ export function fakeCameraArgs(y4mFile: string): string[] {
 }
 
 /**
- * A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies).
+ * A fresh phone-sized, touch-enabled, Chinese-language context (own storage, own cookies), 390×844
+ * unless another viewport is asked for. `bypassCSP` lets a test inject a script (axe-core) past the
+ * app's Content-Security-Policy.
  * Service workers are blocked unless asked for: a worker answering scripts from its cache would
  * hide them from the tests that route or fail page chunks (the PWA tests allow it).
  */
-export function newPhoneContext(browser: Browser, { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+export function newPhoneContext(
+  browser: Browser,
+  { serviceWorkers = 'block', viewport = PHONE_VIEWPORT, bypassCSP = false }: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     serviceWorkers,
-    viewport: PHONE_VIEWPORT,
+    bypassCSP,
+    viewport,
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 2,

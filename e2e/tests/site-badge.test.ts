@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { WANG_QIANG, ZHANG_WEI } from '../support/accounts';
 import { useApp } from '../support/app';
 import { PHONE_VIEWPORT } from '../support/chromium';
+import { CONTROL_SELECTOR, layoutReport } from '../support/layout';
 
 const harness = useApp();
 
@@ -9,8 +10,11 @@ describe('current-site badge', () => {
   test('reads 当前站点： and the site, sits at right 0 / top 160, and snaps to the left edge after a drag', async () => {
     const app = await harness.newApp();
     await app.signIn(WANG_QIANG);
-    await app.open('pages/my/setting');
-    await app.waitForTitle('设置');
+    // 手机号 has no control at the badge's resting place (设置 has one there: see the next test).
+    await app.open('pages/my/viewPhone');
+    await app.waitForTitle('手机号');
+    await app.page.getByTestId('current-phone').waitFor();
+    await app.settled();
 
     const badge = app.badge.root();
     await badge.waitFor();
@@ -36,6 +40,59 @@ describe('current-site badge', () => {
       const box = await app.badge.box();
       return Math.round(box.x + box.width);
     }).toBe(PHONE_VIEWPORT.width);
+  });
+
+  test('steps aside from a control at its resting place; a dragged place is kept on every page for the session', async () => {
+    const app = await harness.newApp();
+    await app.signIn(WANG_QIANG);
+    await app.open('pages/my/setting');
+    await app.waitForTitle('设置');
+    await app.page.getByText('修改密码', { exact: true }).waitFor();
+    await app.badge.root().waitFor();
+    await app.settled();
+
+    // On 设置 a row (a link) lies at right 0 / top 160: the badge rests against the right edge, off it.
+    const controlAtRest = await app.page.evaluate(
+      ({ x, y, controls }) => document.elementsFromPoint(x, y).some((element) => element.matches(controls) && !element.closest('[data-testid=site-badge]')),
+      { x: PHONE_VIEWPORT.width - 20, y: 174, controls: CONTROL_SELECTOR },
+    );
+    expect(controlAtRest, 'a control at the resting place').toBe(true);
+    const rest = await app.badge.box();
+    expect(rest.x + rest.width).toBeCloseTo(PHONE_VIEWPORT.width, 0);
+    expect(Math.round(rest.y)).not.toBe(160);
+    expect((await layoutReport(app.page)).underBadge).toEqual([]);
+    expect(await app.page.evaluate(() => window.sessionStorage.getItem('site-badge-place'))).toBeNull();
+
+    // Dragged to the left edge lower down, it stays there, on this page and the next, and after a reload.
+    await app.badge.drag(-(PHONE_VIEWPORT.width - 120), 300 - rest.y);
+    await expect.poll(async () => (await app.badge.box()).x).toBeCloseTo(0, 0);
+    const dragged = await app.badge.box();
+    expect(await app.page.evaluate(() => JSON.parse(window.sessionStorage.getItem('site-badge-place') ?? 'null'))).toEqual({ side: 'left', top: dragged.y });
+    for (const [route, title] of [
+      ['pages/order/index', '订单管理'],
+      ['pages/my/viewPhone', '手机号'],
+    ] as const) {
+      await app.open(route);
+      await app.waitForTitle(title);
+      await app.badge.root().waitFor();
+      await app.settled();
+      expect(await app.badge.box(), route).toEqual(dragged);
+    }
+    await app.page.reload();
+    await app.badge.root().waitFor();
+    await app.settled();
+    expect(await app.badge.box()).toEqual(dragged);
+
+    // Another session starts from the spec's place again.
+    const other = await harness.newApp();
+    await other.signIn(WANG_QIANG);
+    await other.open('pages/my/viewPhone');
+    await other.page.getByTestId('current-phone').waitFor();
+    await other.badge.root().waitFor();
+    await other.settled();
+    const fresh = await other.badge.box();
+    expect(fresh.y).toBeCloseTo(160, 0);
+    expect(fresh.x + fresh.width).toBeCloseTo(PHONE_VIEWPORT.width, 0);
   });
 
   test('a tap opens the site switcher for 王强, and choosing a site changes the badge and storage', async () => {

@@ -7,7 +7,7 @@ describe('orderStatusTag', () => {
     expect(ORDER_STATUSES.map((status) => orderStatusTag(status))).toEqual([
       { label: '待付款', color: 'warning' },
       { label: '已付款', color: 'primary' },
-      { label: '已发货', color: '#1677ff' },
+      { label: '已发货', color: 'var(--app-color-info)' },
       { label: '已完成', color: 'success' },
       { label: '已取消', color: 'default' },
       { label: '已退款', color: 'danger' },

@@ -20,7 +20,7 @@ export function isOrderStatusFilter(value: string | null | undefined): value is 
 const STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'warning',
   paid: 'primary',
-  shipped: '#1677ff',
+  shipped: 'var(--app-color-info)',
   completed: 'success',
   cancelled: 'default',
   refunded: 'danger',

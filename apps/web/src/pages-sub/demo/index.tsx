@@ -25,7 +25,7 @@ export default function DemoPage() {
           <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
             <Tag color="warning">待付款</Tag>
             <Tag color="primary">已付款</Tag>
-            <Tag color="#2db7f5">已发货</Tag>
+            <Tag color="var(--app-color-info)">已发货</Tag>
             <Tag color="success">已完成</Tag>
             <Tag color="default">已取消</Tag>
             <Tag color="danger">已退款</Tag>

@@ -1,6 +1,6 @@
 import { REPORT_IMAGES_MAX, REPORT_TEXT_MAX, type ReportDetail, type ReportKind, type ReportPreview } from '@sales/contract';
 import { Button, Form, ImageUploader, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { addNavigationInterceptor, nav, type NavigationContext } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../auth/session-store';
@@ -31,6 +31,7 @@ function replay(context: NavigationContext): void {
  */
 export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps) {
   const labels = SECTION_LABELS[kind];
+  const formId = useId();
   const userId = useSession((state) => state.userId);
   const siteId = useSiteId();
   const key = draftKey({ userId, siteId, kind, period: preview.periodStart, reportId: existing?.id });
@@ -106,8 +107,22 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
     onSaved(report);
   };
 
+  // Each text area is named by its label: antd-mobile's Form.Item ties a label to its field only for
+  // fields the form itself keeps (by `name`), so the label is drawn here, for the text area's id.
+  const fieldLabel = (field: 'summary' | 'plan' | 'problems', required: boolean) => (
+    <label className="adm-form-item-label" htmlFor={`${formId}-${field}`}>
+      {labels[field]}
+      {required && (
+        <span className="adm-form-item-required-asterisk" aria-hidden="true">
+          *
+        </span>
+      )}
+    </label>
+  );
+
   const textArea = (field: 'summary' | 'plan' | 'problems', placeholder: string) => (
     <TextArea
+      id={`${formId}-${field}`}
       value={draft[field]}
       onChange={(value) => update({ [field]: value })}
       placeholder={placeholder}
@@ -137,15 +152,20 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
           </Button>
         }
       >
-        <Form.Item label={labels.summary} required>
+        <Form.Item>
+          {fieldLabel('summary', true)}
           {textArea('summary', '这段时间做了什么、取得了哪些成果')}
           {showErrors && errors.summary && <div className="form-error">{errors.summary}</div>}
         </Form.Item>
-        <Form.Item label={labels.plan} required>
+        <Form.Item>
+          {fieldLabel('plan', true)}
           {textArea('plan', '接下来的重点工作和目标')}
           {showErrors && errors.plan && <div className="form-error">{errors.plan}</div>}
         </Form.Item>
-        <Form.Item label={labels.problems}>{textArea('problems', '遇到的问题、需要的支持（可选）')}</Form.Item>
+        <Form.Item>
+          {fieldLabel('problems', false)}
+          {textArea('problems', '遇到的问题、需要的支持（可选）')}
+        </Form.Item>
         <Form.Item label={`图片（最多 ${REPORT_IMAGES_MAX} 张）`}>
           <ImageUploader
             value={images}

@@ -1,9 +1,34 @@
-import { BADGE_RIGHT, BADGE_SNAP_THRESHOLD, BADGE_TOP } from '@sales/contract';
-import { useRef, useState, type PointerEvent } from 'react';
+import { BADGE_RIGHT, BADGE_SNAP_THRESHOLD } from '@sales/contract';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { useSession } from '../../auth/session-store';
+import { CONTROL_SELECTOR, DEFAULT_PLACE, freeTop, keepDraggedPlace, readDraggedPlace, type RestingPlace } from './badge-placement';
 import { useSiteSwitcher } from './site-switcher';
 
-type Position = { side: 'left' | 'right'; top: number } | { side: 'free'; left: number; top: number };
+type Position = RestingPlace | { side: 'free'; left: number; top: number };
+
+/** Layers above the page whose controls the badge does not step aside for (it lies under them). */
+const OVERLAYS = '.adm-popup, .adm-mask, .adm-center-popup-wrap, .adm-toast-mask, .offline-notice';
+
+/**
+ * Where the badge resting at `place` can show without covering a control of the page: the top
+ * nearest to the place's at which no visible control lies in the badge's column.
+ */
+function stepAside(badge: HTMLElement, area: HTMLElement, place: RestingPlace): number {
+  const areaBox = area.getBoundingClientRect();
+  const width = badge.offsetWidth;
+  const height = badge.offsetHeight;
+  const left = place.side === 'right' ? areaBox.right - BADGE_RIGHT - width : areaBox.left;
+  const right = left + width;
+  const blocked: [number, number][] = [];
+  for (const control of document.querySelectorAll(CONTROL_SELECTOR)) {
+    if (area.contains(control) || control.closest(OVERLAYS)) continue;
+    const box = control.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1 || box.right <= left || box.left >= right) continue;
+    if (typeof control.checkVisibility === 'function' && !control.checkVisibility({ visibilityProperty: true })) continue;
+    blocked.push([box.top - areaBox.top, box.bottom - areaBox.top]);
+  }
+  return freeTop(place.top, height, blocked, 0, area.clientHeight - height);
+}
 
 interface DragStart {
   pointerId: number;
@@ -20,7 +45,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(Math.max(val
  * Where a released badge settles: against the nearer side edge, and against the top or bottom
  * edge when it is within the snap threshold of it.
  */
-export function snapBadge(left: number, top: number, width: number, height: number, areaWidth: number, areaHeight: number): Position {
+export function snapBadge(left: number, top: number, width: number, height: number, areaWidth: number, areaHeight: number): RestingPlace {
   const side = left + width / 2 < areaWidth / 2 ? 'left' : 'right';
   let settled = clamp(top, 0, areaHeight - height);
   if (settled < BADGE_SNAP_THRESHOLD) settled = 0;
@@ -28,13 +53,67 @@ export function snapBadge(left: number, top: number, width: number, height: numb
   return { side, top: settled };
 }
 
-/** The draggable '当前站点：' label (SPEC §2); a tap opens the site switcher when there are several sites. */
+/**
+ * The draggable '当前站点：' label (SPEC §2); a tap opens the site switcher when there are several sites.
+ *
+ * It rests at right 0, top 160 — unless a control of the page lies there: then it steps up or down
+ * to the nearest place in its column where it covers none (looked at again whenever the page
+ * changes, is resized or stops scrolling). Where a person drags it, it stays, on every page, for
+ * the rest of the session (sessionStorage).
+ */
 export function SiteBadge() {
   const site = useSession((state) => state.currentSite);
   const openSwitcher = useSiteSwitcher();
-  const [position, setPosition] = useState<Position>({ side: 'right', top: BADGE_TOP });
+  const [dragged] = useState(readDraggedPlace);
+  const [position, setPosition] = useState<Position>(dragged ?? DEFAULT_PLACE);
+  // Whether the resting place is one a person chose (kept as it is) or the spec's (steps aside).
+  const [chosen, setChosen] = useState(dragged !== null);
+  const [shiftedTop, setShiftedTop] = useState<number | null>(null);
   const badge = useRef<HTMLDivElement>(null);
   const drag = useRef<DragStart | null>(null);
+  const hasSite = site !== null;
+
+  useLayoutEffect(() => {
+    const element = badge.current;
+    const area = element?.parentElement;
+    if (!hasSite || !element || !area || position.side === 'free' || chosen) {
+      setShiftedTop(null);
+      return undefined;
+    }
+    const place: RestingPlace = { side: position.side, top: position.top };
+    let frame = 0;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const look = () => {
+      frame = 0;
+      if (drag.current?.dragging) return;
+      const top = stepAside(element, area, place);
+      setShiftedTop(top === place.top ? null : top);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(look);
+    };
+    // While a list scrolls under it the badge stays put; it looks again once scrolling stops.
+    const scrolled = () => {
+      clearTimeout(settle);
+      settle = setTimeout(schedule, 150);
+    };
+    // The first look before the first paint, so the badge is never drawn over a control it then leaves.
+    look();
+    const mutations = new MutationObserver(schedule);
+    mutations.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const sizes = new ResizeObserver(schedule);
+    sizes.observe(document.body);
+    window.addEventListener('resize', schedule);
+    window.addEventListener('scroll', scrolled, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      mutations.disconnect();
+      sizes.disconnect();
+      window.removeEventListener('resize', schedule);
+      window.removeEventListener('scroll', scrolled);
+    };
+  }, [hasSite, position, chosen]);
 
   if (!site) return null;
 
@@ -71,15 +150,15 @@ export function SiteBadge() {
       openSwitcher();
       return;
     }
-    setPosition(snapBadge(element.offsetLeft, element.offsetTop, element.offsetWidth, element.offsetHeight, area.clientWidth, area.clientHeight));
+    const place = snapBadge(element.offsetLeft, element.offsetTop, element.offsetWidth, element.offsetHeight, area.clientWidth, area.clientHeight);
+    keepDraggedPlace(place);
+    setChosen(true);
+    setShiftedTop(null);
+    setPosition(place);
   };
 
-  const style =
-    position.side === 'free'
-      ? { left: position.left, top: position.top }
-      : position.side === 'right'
-        ? { right: BADGE_RIGHT, top: position.top }
-        : { left: 0, top: position.top };
+  const top = position.side !== 'free' && shiftedTop !== null ? shiftedTop : position.top;
+  const style = position.side === 'free' ? { left: position.left, top } : position.side === 'right' ? { right: BADGE_RIGHT, top } : { left: 0, top };
 
   return (
     <div className="site-badge-area">

@@ -40,7 +40,12 @@ export function StaffPicker({ value, onChange, disabledId }: StaffPickerProps) {
               return (
                 <List.Item
                   key={person.id}
-                  prefix={<Radio value={person.id} disabled={isOwner} aria-label={person.username} />}
+                  prefix={
+                    // The radio's label names it (an aria-label is not allowed on the <label> antd-mobile draws).
+                    <Radio value={person.id} disabled={isOwner}>
+                      <span className="visually-hidden">{person.username}</span>
+                    </Radio>
+                  }
                   description={person.customerCount === null ? undefined : `${person.customerCount} 位客户`}
                   extra={
                     // Null when the caller may not see a colleague's figures (the server's colleague rule).
@@ -51,6 +56,7 @@ export function StaffPicker({ value, onChange, disabledId }: StaffPickerProps) {
                     )
                   }
                   disabled={isOwner}
+                  aria-disabled={isOwner || undefined}
                   onClick={() => {
                     if (!isOwner) onChange(person);
                   }}
