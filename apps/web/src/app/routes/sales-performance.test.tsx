@@ -29,7 +29,7 @@ const members: MemberList = {
 };
 
 function personFigures(canPickMember: boolean): PersonFigures {
-  const zero = { orderAmount: '0.00', orderCount: 0, newCustomers: 0, followUps: 0 };
+  const zero = { orderAmount: 0, orderCount: 0, newCustomers: 0, followUps: 0 };
   const range = { startDate: '2026-11-01', endDate: '2026-11-30' };
   return {
     member: { id: 1, username: '张伟', avatar: null, isLeader: false },
@@ -38,7 +38,7 @@ function personFigures(canPickMember: boolean): PersonFigures {
       current: zero,
       previous: zero,
       yearAgo: null,
-      target: { targetAmount: '0.00', targetOrders: 0, targetNewCustomers: 0 },
+      target: { targetAmount: 0, targetOrders: 0, targetNewCustomers: 0 },
       completion: { amount: null, orders: null, newCustomers: null },
     },
     trend: [],
