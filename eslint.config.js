@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -54,9 +54,38 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
+    // The server's ESM specifiers name the compiled .js; the zones and the cycle check need the .ts behind them.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })] },
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@sales/web', 'react'], message: 'The server never imports the web app.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/routes',
+              from: './apps/server/src/db',
+              message: 'Routes do not query tables: ask the repository or plugin in plugins/app that owns them.',
+            },
+          ],
+        },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Routes do not query tables (with the web's group repeated: this block's patterns replace the one above).
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/web/**', '@sales/web', 'react'], message: 'The server never imports the web app.' },
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query tables: ask the repository or plugin in plugins/app that owns them.' },
+          ],
+        },
+      ],
     },
   },
 );

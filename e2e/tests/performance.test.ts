@@ -13,6 +13,7 @@ import {
   standards,
 } from '../support/performance-api';
 import { waitForPerformanceCall } from '../support/performance-pages';
+import { FilterSheet } from '../support/sales-pages';
 import { formatYuan, SITE_101 } from '../support/sales-api';
 
 const harness = useApp();
@@ -162,6 +163,31 @@ describe('performance pages', () => {
     expect(await row.getByTestId('attendance-member-times').textContent()).toContain(chinaClock(record.clockInAt));
     const zhangToday = day.members.find((item) => item.member.id === zhang.userId);
     expect(zhangToday?.record?.clockInAt).toBe(record.clockInAt);
+  });
+
+  test('销售业绩: 李娜 picks 张伟 with the 成员 chip; 张伟 gets no chip (canPickMember)', async () => {
+    const zhang = await apiLogin(ZHANG_WEI);
+    const leader = await harness.newApp();
+    await leader.signIn(LI_NA);
+    const own = waitForPerformanceCall(leader.page, 'performance/person', (body) => body.siteId === SITE_101 && body.staffId === undefined);
+    const members = waitForPerformanceCall(leader.page, 'member/list', (body) => body.siteId === SITE_101);
+    await leader.open('pages/index/salesPerformance');
+    expect(((await (await own).json()) as { data: { canPickMember: boolean } }).data.canPickMember).toBe(true);
+    expect((await members).status()).toBe(200);
+    await expect.poll(async () => (await leader.page.getByTestId('performance-person').textContent())?.trim()).toBe('李娜的业绩');
+    const picked = waitForPerformanceCall(leader.page, 'performance/person', (body) => body.staffId === zhang.userId);
+    await new FilterSheet(leader.page).choose(leader.page.getByTestId('performance-member'), '张伟', '张伟');
+    expect((await picked).status()).toBe(200);
+    await expect.poll(async () => (await leader.page.getByTestId('performance-person').textContent())?.trim()).toBe('张伟的业绩');
+    expect(leader.route().query.get('staffId')).toBe(String(zhang.userId));
+
+    const seller = await harness.newApp();
+    await seller.signIn(ZHANG_WEI);
+    const sellerOwn = waitForPerformanceCall(seller.page, 'performance/person', (body) => body.siteId === SITE_101);
+    await seller.open('pages/index/salesPerformance');
+    expect(((await (await sellerOwn).json()) as { data: { canPickMember: boolean } }).data.canPickMember).toBe(false);
+    await expect.poll(async () => (await seller.page.getByTestId('performance-person').textContent())?.trim()).toBe('张伟的业绩');
+    expect(await seller.page.getByTestId('performance-member').count()).toBe(0);
   });
 
   test('张伟 (a salesperson only) cannot reach home', async () => {

@@ -130,6 +130,8 @@ export const PersonFigures = Type.Object({
   figures: FigureComparison,
   /** Day by day over the period's range. */
   trend: Type.Array(TrendPoint),
+  /** The caller may pick another member of the site (leaders of the site and reportAllSites readers). */
+  canPickMember: Type.Boolean(),
 });
 export type PersonFigures = Type.Static<typeof PersonFigures>;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../lib/errors.js';
-import type { SessionUser } from './accounts.js';
+import type { SessionUser } from './account-shared.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

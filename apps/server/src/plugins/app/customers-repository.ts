@@ -19,11 +19,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { appendAudit, type ClientContext } from './audit.js';
 import {
   canClaim,
+  claimsCustomers,
   canManageBindings,
   canSeeCustomer,
   canShowQr,
   CUSTOMER_NOT_FOUND,
   visibleCustomers,
+  visibleCustomerTallies,
   type SalesScope,
 } from './sales-authorization.js';
 import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
@@ -148,8 +150,7 @@ export class CustomersRepository {
       const [row] = await this.db.select({ total: count() }).from(customers).where(where);
       return row?.total ?? 0;
     }
-    const conditions: (SQL | undefined)[] = [eq(customerTallies.siteId, scope.siteId)];
-    if (!scope.isLeader) conditions.push(eq(customerTallies.ownerId, scope.userId));
+    const conditions: (SQL | undefined)[] = [visibleCustomerTallies(scope)];
     if (filter.ownerId !== undefined) conditions.push(eq(customerTallies.ownerId, filter.ownerId));
     if (filter.level) conditions.push(eq(customerTallies.level, filter.level));
     if (filter.hasOrders !== undefined) conditions.push(eq(customerTallies.hasOrders, filter.hasOrders));
@@ -326,7 +327,7 @@ export class CustomersRepository {
   /** A salesperson takes an unbound customer of their site by its QR code; returns its id. */
   async claim(scope: SalesScope, code: string, client: ClientContext): Promise<number> {
     const token = tokenOf(code);
-    if (scope.isLeader) throw forbidden('站点负责人请在客户关系页分配客户');
+    if (!claimsCustomers(scope)) throw forbidden('站点负责人请在客户关系页分配客户');
     return this.db.transaction(async (tx) => {
       const customer = await this.lockCustomer(tx, scope, eq(customers.qrToken, token));
       if (!customer) throw notFound(CUSTOMER_NOT_FOUND);

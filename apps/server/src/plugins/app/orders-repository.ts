@@ -16,7 +16,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { ORDER_NOT_FOUND, visibleOrders, type SalesScope } from './sales-authorization.js';
+import { ORDER_NOT_FOUND, visibleOrders, visibleOrderTallies, type SalesScope } from './sales-authorization.js';
 import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from './sales-queries.js';
 
 export type OrderFilter = Omit<OrderListBody, 'page' | 'pageSize' | 'siteId'>;
@@ -233,8 +233,7 @@ export class OrdersRepository {
     if (keywordOf(filter.keyword) || filter.customerId !== undefined) return undefined;
     // Orders without a salesperson are tallied under 0, which no staff id filter may select.
     if (filter.staffId !== undefined && filter.staffId <= 0) return undefined;
-    const conditions: (SQL | undefined)[] = [eq(orderTallies.siteId, scope.siteId)];
-    if (!scope.isLeader) conditions.push(eq(orderTallies.staffId, scope.userId));
+    const conditions: (SQL | undefined)[] = [visibleOrderTallies(scope)];
     if (filter.staffId !== undefined) conditions.push(eq(orderTallies.staffId, filter.staffId));
     if (filter.status === 'closed') conditions.push(inArray(orderTallies.status, ['cancelled', 'refunded']));
     else if (filter.status) conditions.push(eq(orderTallies.status, filter.status));

@@ -48,7 +48,7 @@ import {
 } from '@sales/contract';
 import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, followUps, orders, performanceStandardChanges, performanceStandards, positions, sites, staff } from '../../db/schema.js';
+import { customers, followUps, orders, performanceStandardChanges, performanceStandards, positions, staff } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { appendAudit, type ClientContext } from './audit.js';
 import {
@@ -66,14 +66,18 @@ import {
 } from './performance-figures.js';
 import {
   canEditStandards,
+  canPickMember,
   canReadStandards,
   canSeePerformanceOf,
   colleagueView,
+  followUpsOfSite,
   LEADERS_ONLY,
+  resolvePerformanceScopes,
   seesSitePerformance,
   STAFF_NOT_FOUND,
   STANDARDS_LEADERS_ONLY,
   visibleCustomers,
+  visibleOrders,
   type SalesScope,
 } from './sales-authorization.js';
 import { salesLines } from './orders-repository.js';
@@ -216,17 +220,8 @@ export class PerformanceRepository {
   }
 
   async sites(userId: number): Promise<PerformanceSites> {
-    const [me] = await this.db.select({ reportAllSites: staff.reportAllSites }).from(staff).where(eq(staff.id, userId));
-    const leads = await this.db
-      .select({ siteId: positions.siteId, isLeader: sql<boolean>`bool_or(${positions.isLeader})` })
-      .from(positions)
-      .where(eq(positions.staffId, userId))
-      .groupBy(positions.siteId);
-    const lead = new Map(leads.map((row) => [row.siteId, Boolean(row.isLeader)]));
-    const all = await this.db.select({ siteId: sites.id, siteName: sites.name }).from(sites).orderBy(asc(sites.id));
-    return {
-      list: all.filter((site) => me?.reportAllSites || lead.has(site.siteId)).map((site) => ({ ...site, canEdit: lead.get(site.siteId) ?? false })),
-    };
+    const scopes = await resolvePerformanceScopes(this.db, userId);
+    return { list: scopes.map((scope) => ({ siteId: scope.siteId, siteName: scope.siteName, canEdit: canEditStandards(scope) })) };
   }
 
   async person(scope: SalesScope, staffId: number | undefined, input: PerformancePeriodInput): Promise<PersonFigures> {
@@ -237,7 +232,7 @@ export class PerformanceRepository {
       this.comparison(scope.siteId, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
       this.trend(scope.siteId, member.id, period.range),
     ]);
-    return { member: memberRef(member), ranges: rangesOf(period), figures, trend };
+    return { member: memberRef(member), ranges: rangesOf(period), figures, trend, canPickMember: canPickMember(scope) };
   }
 
   /** Figures of the people who count at a site in a range: salespeople, and anyone credited there. */
@@ -407,11 +402,11 @@ export class PerformanceRepository {
     const end = parseChinaDay(shiftDay(chinaDayString(now), 1));
     if (!start || !end) throw new Error('today is not a day');
     const where = and(
-      eq(followUps.siteId, scope.siteId),
+      followUpsOfSite(scope),
       gte(followUps.nextContactAt, start),
       lt(followUps.nextContactAt, end),
       // A reportAllSites reader without leading the site sees only customers they own (never widened).
-      visibleCustomers({ ...scope, isLeader: scope.isLeader }),
+      visibleCustomers(scope),
     );
     const [totalRow] = await this.db
       .select({ total: count() })
@@ -715,7 +710,7 @@ export class PerformanceRepository {
             and(
               inArray(orders.customerId, ids),
               inArray(orders.status, ['paid', 'shipped', 'completed', 'refunded']),
-              scope.isLeader ? undefined : eq(orders.staffId, scope.userId),
+              visibleOrders(scope),
             ),
           )
           .groupBy(orders.customerId)

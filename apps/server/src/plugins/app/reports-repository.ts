@@ -46,6 +46,7 @@ import {
   marksReportRead,
   REPORT_NOT_FOUND,
   STAFF_NOT_FOUND,
+  teamReportReadOnly,
   visibleReports,
   type ReportScope,
 } from './sales-authorization.js';
@@ -476,7 +477,7 @@ export class ReportsRepository {
         read: row.read,
       })),
       missing,
-      readOnly: !scope.isLeader,
+      readOnly: teamReportReadOnly(scope),
     };
   }
 

@@ -20,9 +20,9 @@
  * - The team report is for leaders of the site with teamReportAuth, and for reportAllSites.
  * - The author changes or deletes a report until a leader has read it.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, followUps, orders, positions, reports, sites, staff } from '../../db/schema.js';
+import { customers, customerTallies, followUps, orders, orderTallies, positions, reports, sites, staff } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 
 export interface SalesScope {
@@ -75,6 +75,22 @@ export async function resolveSalesScope(db: Db, userId: number, siteId: number, 
   throw forbidden(NOT_A_MEMBER);
 }
 
+/**
+ * The caller's scope at every site whose performance they read (the performance site picker): the
+ * sites of their positions, or every site for a reportAllSites reader, by site id.
+ */
+export async function resolvePerformanceScopes(db: Db, userId: number): Promise<SalesScope[]> {
+  const [user] = await db.select({ reportAllSites: staff.reportAllSites }).from(staff).where(eq(staff.id, userId));
+  const held = await db.select({ siteId: positions.siteId, isLeader: positions.isLeader }).from(positions).where(eq(positions.staffId, userId));
+  const all = await db.select({ siteId: sites.id, siteName: sites.name }).from(sites).orderBy(asc(sites.id));
+  const reportAllSites = user?.reportAllSites ?? false;
+  return all.flatMap((site) => {
+    const here = held.filter((row) => row.siteId === site.siteId);
+    if (here.length === 0 && !reportAllSites) return [];
+    return [{ userId, siteId: site.siteId, siteName: site.siteName, isLeader: here.some((row) => row.isLeader), isMember: here.length > 0, reportAllSites }];
+  });
+}
+
 // Conditions the repositories put in their WHERE clauses.
 
 export function visibleCustomers(scope: SalesScope): SQL {
@@ -82,9 +98,29 @@ export function visibleCustomers(scope: SalesScope): SQL {
   return scope.isLeader ? site : (and(site, eq(customers.ownerId, scope.userId)) as SQL);
 }
 
+/** The customer_tallies rows of the customers the caller sees (the list's totals). */
+export function visibleCustomerTallies(scope: SalesScope): SQL {
+  const site = eq(customerTallies.siteId, scope.siteId);
+  return scope.isLeader ? site : (and(site, eq(customerTallies.ownerId, scope.userId)) as SQL);
+}
+
 export function visibleOrders(scope: SalesScope): SQL {
   const site = eq(orders.siteId, scope.siteId);
   return scope.isLeader ? site : (and(site, eq(orders.staffId, scope.userId)) as SQL);
+}
+
+/** The order_tallies rows of the orders the caller sees (the list's totals). */
+export function visibleOrderTallies(scope: SalesScope): SQL {
+  const site = eq(orderTallies.siteId, scope.siteId);
+  return scope.isLeader ? site : (and(site, eq(orderTallies.staffId, scope.userId)) as SQL);
+}
+
+/**
+ * Staff the caller may find by phone number: everyone for leaders of the site, else only themself
+ * (a colleague's phone is masked, colleagueView, so it is not searchable either). Undefined: no limit.
+ */
+export function phoneSearchableStaff(scope: SalesScope): SQL | undefined {
+  return scope.isLeader ? undefined : eq(staff.id, scope.userId);
 }
 
 /** Follow-ups are read through their customer; the site condition keeps the index in play. */
@@ -102,9 +138,6 @@ interface CustomerFacts {
 export const canSeeCustomer = (scope: SalesScope, customer: CustomerFacts) =>
   customer.siteId === scope.siteId && (scope.isLeader || customer.ownerId === scope.userId);
 
-export const canSeeOrder = (scope: SalesScope, order: { siteId: number; staffId: number | null }) =>
-  order.siteId === scope.siteId && (scope.isLeader || order.staffId === scope.userId);
-
 /** Leaders and the owner log follow-ups: exactly those who see the customer. */
 export const canLogFollowUp = canSeeCustomer;
 
@@ -112,9 +145,12 @@ export const canLogFollowUp = canSeeCustomer;
 export const canManageBindings = (scope: SalesScope, customer?: CustomerFacts) =>
   scope.isLeader && (customer === undefined || customer.siteId === scope.siteId);
 
+/** Salespeople claim customers by scanning; leaders assign them on the relationship page instead. */
+export const claimsCustomers = (scope: SalesScope) => !scope.isLeader;
+
 /** A salesperson of the site takes an unbound customer of that site by scanning its code. */
 export const canClaim = (scope: SalesScope, customer: CustomerFacts) =>
-  !scope.isLeader && customer.siteId === scope.siteId && customer.ownerId === null;
+  claimsCustomers(scope) && customer.siteId === scope.siteId && customer.ownerId === null;
 
 /** A customer's QR code is shown to those who see the customer (owner and leaders). */
 export const canShowQr = canSeeCustomer;
@@ -129,6 +165,9 @@ export const canExport = (scope: SalesScope) => scope.isLeader;
 
 /** Leaders of the site and reportAllSites readers see the whole site's performance; others their own. */
 export const seesSitePerformance = (scope: SalesScope) => scope.isLeader || scope.reportAllSites;
+
+/** 销售业绩's member picker (sent as canPickMember): for those who see the site's performance. */
+export const canPickMember = seesSitePerformance;
 
 /** A person's figures: one's own, or anyone's for those who see the site's performance. */
 export const canSeePerformanceOf = (scope: SalesScope, staffId: number) => seesSitePerformance(scope) || staffId === scope.userId;
@@ -164,9 +203,8 @@ export function colleagueView(scope: SalesScope, staffId: number): ColleagueView
 
 // Reports.
 
+/** reportAllSites (from SalesScope) reads every site's reports, read-only. */
 export interface ReportScope extends SalesScope {
-  /** reportAllSites: reads every site's reports, read-only. */
-  readonly allSites: boolean;
   readonly teamReportAuth: boolean;
 }
 
@@ -197,7 +235,6 @@ export async function resolveReportScope(db: Db, userId: number, siteId: number)
     isLeader: rows.some((row) => row.isLeader),
     isMember: rows.length > 0,
     reportAllSites: user.reportAllSites,
-    allSites: user.reportAllSites,
     teamReportAuth: user.teamReportAuth,
   };
 }
@@ -205,7 +242,7 @@ export async function resolveReportScope(db: Db, userId: number, siteId: number)
 /** Reports of the site the caller reads: all of them for leaders and reportAllSites, else their own. */
 export function visibleReports(scope: ReportScope): SQL {
   const site = eq(reports.siteId, scope.siteId);
-  return scope.isLeader || scope.allSites ? site : (and(site, eq(reports.staffId, scope.userId)) as SQL);
+  return scope.isLeader || scope.reportAllSites ? site : (and(site, eq(reports.staffId, scope.userId)) as SQL);
 }
 
 interface ReportFacts {
@@ -214,7 +251,7 @@ interface ReportFacts {
 }
 
 export const canReadReport = (scope: ReportScope, report: ReportFacts) =>
-  report.siteId === scope.siteId && (scope.isLeader || scope.allSites || report.staffId === scope.userId);
+  report.siteId === scope.siteId && (scope.isLeader || scope.reportAllSites || report.staffId === scope.userId);
 
 /** Members of the site write their own reports there. */
 export const canWriteReport = (scope: ReportScope) => scope.isMember;
@@ -228,10 +265,13 @@ export const marksReportRead = (scope: ReportScope, report: ReportFacts) =>
   scope.isLeader && report.siteId === scope.siteId && report.staffId !== scope.userId;
 
 /** Whose reports the caller may list or chart: their own, or anyone's for leaders and reportAllSites. */
-export const canSeeStaffReports = (scope: ReportScope, staffId: number) => staffId === scope.userId || scope.isLeader || scope.allSites;
+export const canSeeStaffReports = (scope: ReportScope, staffId: number) => staffId === scope.userId || scope.isLeader || scope.reportAllSites;
 
 /** Members' reports with filters (员工报告): leaders and reportAllSites. */
-export const canReadMembersReports = (scope: ReportScope) => scope.isLeader || scope.allSites;
+export const canReadMembersReports = (scope: ReportScope) => scope.isLeader || scope.reportAllSites;
 
 /** 团队报告: leaders of the site with teamReportAuth, and reportAllSites (read-only). */
-export const canSeeTeamReport = (scope: ReportScope) => (scope.isLeader && scope.teamReportAuth) || scope.allSites;
+export const canSeeTeamReport = (scope: ReportScope) => (scope.isLeader && scope.teamReportAuth) || scope.reportAllSites;
+
+/** The team report is read-only for anyone but a leader of the site (a reportAllSites reader). */
+export const teamReportReadOnly = (scope: ReportScope) => !scope.isLeader;

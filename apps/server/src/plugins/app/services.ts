@@ -2,10 +2,12 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { AccountService } from './accounts.js';
+import { ClientVersions } from './client-versions.js';
 import { SessionCache } from './session-cache.js';
-import { AliyunSmsProvider, ConsoleSmsProvider, type SmsProvider } from './sms.js';
+import { AliyunSmsProvider, ConsoleSmsProvider, SmsOutbox, type SmsProvider } from './sms.js';
 import { LocalFileStorage, type FileStorage } from './storage.js';
 import { assertRedisVersion, DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
+import { UploadsRepository } from './uploads-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,9 @@ declare module 'fastify' {
     storage: FileStorage;
     throttle: Throttle;
     sms: SmsProvider;
+    smsOutbox: SmsOutbox;
+    uploads: UploadsRepository;
+    clientVersions: ClientVersions;
   }
 }
 
@@ -51,7 +56,10 @@ export default fp(
     }
     app.decorate('throttle', throttle);
     app.decorate('sms', sms);
+    app.decorate('smsOutbox', new SmsOutbox(app.db));
     app.decorate('storage', new LocalFileStorage(path.join(app.config.dataDir, 'uploads')));
+    app.decorate('uploads', new UploadsRepository(app.db));
+    app.decorate('clientVersions', new ClientVersions(app.db));
     app.decorate('accounts', new AccountService(app.db, sms, throttle, app.config.sessionDays, sessionCache));
   },
   { name: 'accounts', dependencies: ['db'] },

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@sales/contract';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { SessionUser } from './accounts.js';
+import type { SessionUser } from './account-shared.js';
 
 /** How long a cached session or user info is served without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 10_000;

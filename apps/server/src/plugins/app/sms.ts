@@ -1,5 +1,6 @@
 import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { smsOutbox } from '../../db/schema.js';
@@ -28,6 +29,21 @@ export class ConsoleSmsProvider implements SmsProvider {
   async send(db: Db, message: SmsMessage): Promise<void> {
     await db.insert(smsOutbox).values({ ...message, provider: this.name });
     this.log.info({ phone: message.phone, scene: message.scene, code: message.code }, 'sms (console provider)');
+  }
+}
+
+/** The outbox read back: the latest code the console provider kept for a phone (/__dev/sms/latest). */
+export class SmsOutbox {
+  constructor(private readonly db: Db) {}
+
+  async latestCode(phone: string): Promise<{ phone: string; code: string; scene: string; createdAt: Date } | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.phone, phone), isNotNull(smsOutbox.code)))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    return row?.code ? { phone: row.phone, code: row.code, scene: row.scene, createdAt: row.createdAt } : undefined;
   }
 }
 

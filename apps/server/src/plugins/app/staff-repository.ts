@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { customers, positions, staff } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { figuresByStaff } from './performance-figures.js';
-import { canSeeStaff, colleagueView, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
+import { canSeeStaff, colleagueView, phoneSearchableStaff, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
 import { containsPattern, keywordOf } from './sales-queries.js';
 
 export class StaffRepository {
@@ -69,7 +69,7 @@ export class StaffRepository {
     const pattern = text ? containsPattern(text) : undefined;
     // A phone number is searchable only where the caller sees it whole (colleagueView): a
     // salesperson's phone keyword matches nobody but themselves, or it would confirm a colleague's number.
-    const phoneMatch = pattern ? and(ilike(staff.phone, pattern), scope.isLeader ? undefined : eq(staff.id, scope.userId)) : undefined;
+    const phoneMatch = pattern ? and(ilike(staff.phone, pattern), phoneSearchableStaff(scope)) : undefined;
     const list = await this.members(scope, pattern ? or(ilike(staff.username, pattern), phoneMatch) : undefined);
     return { list, total: list.length };
   }

@@ -179,6 +179,24 @@ describe('the performance calls', () => {
     );
   });
 
+  it('sends canPickMember (销售业绩 member picker) to leaders of the site and reportAllSites readers only', async () => {
+    const picks = async (session: Session, siteId: number, staffId?: number) => {
+      const response = await staffCall<PersonFigures>(server.app, session, 'performance/person', { siteId, period: 'month', ...(staffId ? { staffId } : {}) });
+      expect(response.status, response.body.msg).toBe(200);
+      return response.body.data.canPickMember;
+    };
+    expect(await picks(as.liNa, 101)).toBe(true);
+    expect(await picks(as.liNa, 101, as.zhangWei.id)).toBe(true);
+    expect(await picks(as.wangQiang, 101)).toBe(true);
+    expect(await picks(as.chenJing, 102)).toBe(true);
+    expect(await picks(as.zhangWei, 101)).toBe(false);
+    // 王强 leads 101 and 102 but only sells at 201; 陈静 both sells and leads at 102 (a leader there).
+    expect(await picks(as.wangQiang, 201)).toBe(false);
+    // 刘洋 (reportAllSites) sells at 201 and reads every other site.
+    expect(await picks(as.liuYang, 201)).toBe(true);
+    expect(await picks(as.liuYang, 101, as.zhangWei.id)).toBe(true);
+  });
+
   it('lists the sites whose performance the caller may read', async () => {
     const sitesOf = async (session: Session) => (await staffCall<PerformanceSites>(server.app, session, 'performance/sites', {})).body.data.list;
     expect(await sitesOf(as.liuYang)).toEqual([

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { FilterSelect } from '../../components/filter-select';
 import { CardSkeleton, RecordErrorState } from '../../components/list-states';
-import { useSession } from '../../features/auth/session-store';
 import { usePersonFigures } from '../../features/performance/api/get-person-figures';
 import { FiguresPanel } from '../../features/performance/components/figures-panel';
 import { PerformanceToolbar } from '../../features/performance/components/performance-toolbar';
@@ -10,19 +9,17 @@ import { usePerformanceSiteId } from '../../features/performance/performance-sit
 import { useMemberList } from '../../features/staff/api/get-member-list';
 import { parseId } from '../../lib/query-params';
 
-/** 销售业绩 (?staffId=): the user's own figures, or for leaders (and reportAllSites) a chosen member's. */
+/** 销售业绩 (?staffId=): the user's own figures, or a chosen member's when the server offers the member picker. */
 export default function SalesPerformancePage() {
   const [params, setParams] = useSearchParams();
   const staffId = parseId(params.get('staffId'));
   const [period] = usePerformancePeriod();
   const siteId = usePerformanceSiteId();
-  const currentSite = useSession((state) => state.currentSite);
-  const readsAllSites = useSession((state) => state.userInfo?.reportAllSites ?? false);
-  // Leaders of the site, and reportAllSites readers, may look at any member.
-  const picksMember = readsAllSites || (currentSite?.isLeader === true && siteId === currentSite.departmentId);
-  const members = useMemberList(siteId, { enabled: picksMember });
   const figures = usePersonFigures(staffId, period);
   const data = figures.data;
+  // The server says who may look at another member (canPickMember); the page only reads it.
+  const picksMember = data?.canPickMember === true;
+  const members = useMemberList(siteId, { enabled: picksMember });
 
   const memberFilter = picksMember && members.data && (
     <FilterSelect

@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, UploadResult } from '@sales/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import Type from 'typebox';
-import { uploads } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
@@ -50,7 +48,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.storage.put(key, data);
       const originalName = filename.slice(0, 255);
       try {
-        await app.db.insert(uploads).values({ key, ownerId: user.id, contentType: kind.contentType, size: data.length, originalName });
+        await app.uploads.record({ key, ownerId: user.id, contentType: kind.contentType, size: data.length, originalName });
       } catch (error) {
         await app.storage.delete(key);
         throw error;
@@ -63,7 +61,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/files/:key',
     { schema: { tags, summary: '读取已上传的图片', params: Type.Object({ key: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
-      const [row] = await app.db.select().from(uploads).where(eq(uploads.key, request.params.key));
+      const row = await app.uploads.find(request.params.key);
       const data = row ? await app.storage.get(row.key) : null;
       if (!row || !data) throw notFound('图片不存在');
       // Only the image types upload accepts are shown inline; anything else (a row written some

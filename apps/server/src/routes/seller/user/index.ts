@@ -20,7 +20,7 @@ import {
 import Type from 'typebox';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
-import { requireMobile } from '../../../plugins/app/accounts.js';
+import { requireMobile } from '../../../plugins/app/account-shared.js';
 import { clientOf } from '../../../plugins/app/audit.js';
 import { currentUser, readToken } from '../../../plugins/app/authentication.js';
 
@@ -135,8 +135,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security, summary: '修改密码（原密码或验证码凭证），其他会话全部结束', body: PasswordUpdateBody, response: { 200: Envelope(Type.Null()) } },
     },
     async (request) => {
-      const { password, oldPassword, ticket } = request.body;
-      await app.accounts.updatePassword(currentUser(request), { password, oldPassword, ticket }, clientOf(request));
+      await app.accounts.updatePassword(currentUser(request), request.body, clientOf(request));
       return ok(null);
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, Envelope, VERSION_CODE, VersionInfo, VersionUpdateBody, VersionUpdateResult } from '@sales/contract';
-import { clientVersions } from '../../../db/schema.js';
 import { readToken } from '../../../plugins/app/authentication.js';
 import { tooMany } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
@@ -36,7 +35,7 @@ const versionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const token = readToken(request.headers.authorization);
       const user = token ? await app.accounts.authenticate(token) : null;
-      await app.db.insert(clientVersions).values({ version, versionCode, platform, staffId: user?.id });
+      await app.clientVersions.record({ version, versionCode, platform, staffId: user?.id });
       const behind = compareVersions(version, APP_VERSION) < 0 || (versionCode !== undefined && versionCode < VERSION_CODE);
       return ok({
         hasUpdate: behind,
