@@ -104,15 +104,14 @@ export async function seedStaff(tx: Tx): Promise<void> {
   }
 }
 
-
 /** Join dates of the demo staff, days before the start: leaders and the demo accounts were there first. */
 const FOUNDING_DAYS = [1130, 1200] as const;
 const JOINED_DAYS = [90, 1095] as const;
 
 /**
  * When each demo staff member joined (by phone), deterministic from the seed: the five demo
- * accounts and the leaders 37–39 months before `now` (before the first customers), the other salespeople 3–36 months before, on
- * a China working morning (09:00–10:30).
+ * accounts and the leaders 37–39 months before `now` (before the first customers), the other
+ * salespeople 3–36 months before, on a China working morning (09:00–10:30).
  */
 export function plannedJoinDates(now: Date): Map<string, Date> {
   const random = new SeededRandom(SEED + 7);
@@ -130,8 +129,9 @@ export function plannedJoinDates(now: Date): Map<string, Date> {
 /**
  * The 'seed:staff-joined:v1' step: each demo staff member's createdAt (shown as 加入) becomes their
  * planned join date, or the day before their first record (binding, order, follow-up, new customer,
- * report, attendance, a month with a target) if that is earlier, so nobody worked anywhere before joining. On a fresh database the
- * step runs before any record exists; on one seeded earlier it moves only to earlier dates.
+ * report, attendance, a month with a target) if that is earlier, so nobody worked anywhere before
+ * joining. On a fresh database the step runs before any record exists; on one seeded earlier it
+ * moves join dates only to earlier ones.
  */
 export async function seedJoinDates(tx: Tx, options: SeedOptions): Promise<void> {
   const planned = plannedJoinDates(options.now ?? new Date());
