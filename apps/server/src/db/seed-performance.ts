@@ -1,11 +1,13 @@
 /**
- * The 'seed:performance:v1' step: monthly standards for the last 13 months and the current one,
- * and attendance for the last 60 days. Runs after the sales step, so targets are set from the
- * sales each person really made (completion between about 60 % and 130 %).
+ * The 'seed:performance:v1' step: monthly standards for every month of the sales history (25
+ * months with the current one), and attendance for the last 60 days. Runs after the sales step, so
+ * targets are set from the sales each person really made (completion between about 60 % and 130 %).
+ * A salesperson's months before the one they joined have a standard of 0 (no target).
  */
 import { addDays, chinaCalendar, chinaDayString, chinaMidnight, WORK_HOURS } from '@sales/contract';
 import { eq, gte, sql } from 'drizzle-orm';
 import { SeededRandom } from '../lib/random.js';
+import { HISTORY_MONTHS_BACK } from './seed-history.js';
 import type { Tx } from './client.js';
 import { attendance, performanceDaily, performanceStandards, positions, staff } from './schema.js';
 import type { SeedOptions } from './seed.js';
@@ -34,13 +36,14 @@ interface Member {
   staffId: number;
   siteId: number;
   isLeader: boolean;
+  joinedAt: Date;
 }
 
 export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date();
   const random = new SeededRandom(SEED);
   const rows = await tx
-    .select({ staffId: positions.staffId, siteId: positions.siteId, isLeader: positions.isLeader })
+    .select({ staffId: positions.staffId, siteId: positions.siteId, isLeader: positions.isLeader, joinedAt: staff.createdAt })
     .from(positions)
     .innerJoin(staff, eq(staff.id, positions.staffId))
     .where(eq(staff.status, 'active'))
@@ -57,7 +60,7 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
   // completion of a past month is that factor), rounded to 100 yuan; the current month's is the
   // pace so far over the whole month divided by 0.8–1.2. The site default is the median
   // salesperson's. Some months leave a salesperson on the default.
-  const months = Array.from({ length: 14 }, (_, i) => monthBefore(now, 13 - i));
+  const months = Array.from({ length: HISTORY_MONTHS_BACK + 1 }, (_, i) => monthBefore(now, HISTORY_MONTHS_BACK - i));
   const { year, month: monthNumber, day: elapsed } = chinaCalendar(now);
   const daysInMonth = chinaCalendar(addDays(chinaMidnight(year, monthNumber + 1), -1)).day;
   const firstDay = `${months[0]}-01`;
@@ -81,7 +84,10 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
     const salespeople = [...members.values()].filter((member) => member.siteId === siteId && !member.isLeader);
     for (const [index, month] of months.entries()) {
       const current = index === months.length - 1;
-      const targets = salespeople.map((person) => {
+      // Who had joined by the end of the month; the others get a standard of 0 for it.
+      const joinedMonth = (person: Member) => monthBefore(person.joinedAt, 0);
+      const here = salespeople.filter((person) => joinedMonth(person) <= month);
+      const targets = here.map((person) => {
         const row = actual.get(`${siteId}/${person.staffId}/${month}`);
         // This month runs on: its pace so far, projected over the whole month.
         const scale = current ? daysInMonth / elapsed : 1;
@@ -109,14 +115,19 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
         if (random.chance(0.15)) continue;
         standardRows.push({ siteId, month, ...target });
       }
+      for (const person of salespeople) {
+        if (joinedMonth(person) > month) standardRows.push({ siteId, month, staffId: person.staffId, targetAmountFen: 0, targetOrders: 0, targetNewCustomers: 0 });
+      }
     }
   }
   if (standardRows.length > 0) await tx.insert(performanceStandards).values(standardRows);
 
   // Attendance at each person's first site, working days only, today left open.
   const firstSite = new Map<number, number>();
+  const joinedDay = new Map<number, string>();
   for (const member of [...members.values()].sort((a, b) => a.staffId - b.staffId || a.siteId - b.siteId)) {
     if (!firstSite.has(member.staffId)) firstSite.set(member.staffId, member.siteId);
+    joinedDay.set(member.staffId, chinaDayString(member.joinedAt));
   }
   const today = chinaMidnight(chinaCalendar(now).year, chinaCalendar(now).month, chinaCalendar(now).day);
   const records: (typeof attendance.$inferInsert)[] = [];
@@ -126,6 +137,7 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
     if (weekday === 0 || weekday === 6) continue;
     for (const [staffId, siteId] of firstSite) {
       const roll = random.next();
+      if (chinaDayString(day) < (joinedDay.get(staffId) ?? '')) continue;
       const onTimeIn = at(day, startHour - 1, 15 + random.int(0, 44), random.int(0, 59));
       const onTimeOut = at(day, endHour, endMinute + random.int(0, 90), random.int(0, 59));
       const base = { staffId, siteId, day: chinaDayString(day) };

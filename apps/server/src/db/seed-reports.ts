@@ -4,8 +4,10 @@
  * The current week and half month are left unwritten for the five demo accounts, so a demo login
  * can write them; about half of the other members have already written the current ones.
  * Metrics are snapshots from the performance figures, as a report written then would hold.
+ * Reports cover only these recent periods (the sales history is longer: reports are read as they
+ * come, never compared a year back), and none of a period that ended before the writer joined.
  */
-import { periodAt, periodLabel, shiftPeriod, type ReportKind, type ReportPeriod } from '@sales/contract';
+import { chinaDayString, periodAt, periodLabel, shiftPeriod, type ReportKind, type ReportPeriod } from '@sales/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { SeededRandom } from '../lib/random.js';
 import { periodMetrics, type TargetCache } from '../plugins/app/reports-repository.js';
@@ -44,9 +46,9 @@ const PROBLEMS = [
 ];
 
 /** The members who write reports at each site: active staff with a position there and no leader position. */
-async function writers(tx: Tx): Promise<{ staffId: number; siteId: number }[]> {
+async function writers(tx: Tx): Promise<{ staffId: number; siteId: number; joinedAt: Date }[]> {
   const rows = await tx
-    .selectDistinct({ staffId: positions.staffId, siteId: positions.siteId })
+    .selectDistinct({ staffId: positions.staffId, siteId: positions.siteId, joinedAt: staff.createdAt })
     .from(positions)
     .innerJoin(staff, eq(staff.id, positions.staffId))
     .where(
@@ -96,6 +98,7 @@ export async function seedReports(tx: Tx, options: SeedOptions): Promise<void> {
         const period = shiftPeriod(current, -back);
         if (back === 0 && (isDemo || random.chance(0.5))) continue;
         if (back > 0 && random.chance(0.12)) continue;
+        if (period.end < chinaDayString(person.joinedAt)) continue;
         const snapshot = await periodMetrics(tx, person.siteId, person.staffId, period, targets);
         const createdAt = writtenAt(period, now, random);
         rows.push({

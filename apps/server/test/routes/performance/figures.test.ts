@@ -96,29 +96,29 @@ describe('figures against the raw rows', () => {
     const item = [{ name: '纸巾', quantity: 1, unitPrice: 100 }];
     const base = { siteId: 102, customerId: customer.id, items: item, status: 'paid' };
     const result = await server.app.orderIngestion.ingest([
-      // 2024-03-31 is a Sunday and the last day of Q1; 2024-04-01 a Monday.
-      { ...base, orderNo: 'B-SUN', createdAt: '2024-03-31T23:58:00+08:00', paidAt: '2024-03-31T23:59:00+08:00' },
-      { ...base, orderNo: 'B-MON', createdAt: '2024-04-01T00:00:30+08:00', paidAt: '2024-04-01T00:01:00+08:00', items: [{ name: '纸巾', quantity: 2, unitPrice: 100 }] },
+      // 2019-03-31 is a Sunday and the last day of Q1; 2019-04-01 a Monday (years before the demo history).
+      { ...base, orderNo: 'B-SUN', createdAt: '2019-03-31T23:58:00+08:00', paidAt: '2019-03-31T23:59:00+08:00' },
+      { ...base, orderNo: 'B-MON', createdAt: '2019-04-01T00:00:30+08:00', paidAt: '2019-04-01T00:01:00+08:00', items: [{ name: '纸巾', quantity: 2, unitPrice: 100 }] },
       // 23:30 UTC on 31 December is already 1 January in China.
-      { ...base, orderNo: 'B-NY', createdAt: '2024-12-31T23:00:00Z', paidAt: '2024-12-31T23:30:00Z', items: [{ name: '纸巾', quantity: 4, unitPrice: 100 }] },
+      { ...base, orderNo: 'B-NY', createdAt: '2019-12-31T23:00:00Z', paidAt: '2019-12-31T23:30:00Z', items: [{ name: '纸巾', quantity: 4, unitPrice: 100 }] },
     ]);
     expect(result.failed).toBe(0);
     const site = (startDate: string, endDate: string) =>
       staffCall<SiteFigures>(server.app, as.chenJing, 'performance/site', { siteId: 102, period: 'custom', startDate, endDate });
-    const sundayWeek = await site('2024-03-25', '2024-03-31');
+    const sundayWeek = await site('2019-03-25', '2019-03-31');
     expect(sundayWeek.body.data.figures.current.orderAmount).toBe(100);
-    const mondayWeek = await site('2024-04-01', '2024-04-07');
+    const mondayWeek = await site('2019-04-01', '2019-04-07');
     expect(mondayWeek.body.data.figures.current.orderAmount).toBe(200);
     expect(mondayWeek.body.data.figures.previous.orderAmount).toBe(100);
-    const quarter = await site('2024-01-01', '2024-03-31');
+    const quarter = await site('2019-01-01', '2019-03-31');
     expect(quarter.body.data.figures.current).toMatchObject({ orderAmount: 100, orderCount: 1 });
-    const year2025 = await site('2025-01-01', '2025-01-01');
-    expect(year2025.body.data.figures.current).toMatchObject({ orderAmount: 400, orderCount: 1 });
-    const year2024 = await site('2024-12-31', '2024-12-31');
-    expect(year2024.body.data.figures.current.orderAmount).toBe(0);
-    // 同比 of 2025-04-01: the Monday order a year earlier.
-    const nextYear = await site('2025-04-01', '2025-04-01');
-    expect(nextYear.body.data.ranges.yearAgo).toEqual({ startDate: '2024-04-01', endDate: '2024-04-01' });
+    const year2020 = await site('2020-01-01', '2020-01-01');
+    expect(year2020.body.data.figures.current).toMatchObject({ orderAmount: 400, orderCount: 1 });
+    const year2019 = await site('2019-12-31', '2019-12-31');
+    expect(year2019.body.data.figures.current.orderAmount).toBe(0);
+    // 同比 of 2020-04-01: the Monday order a year earlier.
+    const nextYear = await site('2020-04-01', '2020-04-01');
+    expect(nextYear.body.data.ranges.yearAgo).toEqual({ startDate: '2019-04-01', endDate: '2019-04-01' });
     expect(nextYear.body.data.figures.yearAgo).toMatchObject({ orderAmount: 200, orderCount: 1 });
   });
 

@@ -16,12 +16,12 @@ beforeAll(async () => {
 });
 
 describe('performance standards', () => {
-  it('has seeded site defaults and personal targets for 13 months back and this one', async () => {
+  it('has seeded site defaults and personal targets for every month of the history: 24 back and this one', async () => {
     const [counts] = await rows<{ months: number; defaults: number }>(
       server.db,
       sql`select count(distinct month)::int as months, count(*) filter (where staff_id is null)::int as defaults from performance_standards where site_id = 101`,
     );
-    expect(counts).toEqual({ months: 14, defaults: 14 });
+    expect(counts).toEqual({ months: 25, defaults: 25 });
     const response = await staffCall<Standards>(server.app, as.liNa, 'performance/standard', { siteId: 101, month });
     expect(response.status).toBe(200);
     expect(response.body.data.canEdit).toBe(true);

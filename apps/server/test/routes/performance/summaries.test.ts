@@ -47,10 +47,10 @@ describe('performance summaries', () => {
     const item = [{ name: '矿泉水', quantity: 3, unitPrice: 12.5 }];
     const base = { siteId: 101, customerId: customer.id, items: item };
     const first = await server.app.orderIngestion.ingest([
-      { ...base, orderNo: 'PERF-1', status: 'paid', createdAt: '2025-03-30T23:50:00+08:00', paidAt: '2025-03-30T23:59:00+08:00' },
-      { ...base, orderNo: 'PERF-2', status: 'completed', createdAt: '2025-03-31T00:00:30+08:00', paidAt: '2025-03-31T00:01:00+08:00' },
-      { ...base, orderNo: 'PERF-3', status: 'pending', createdAt: '2025-04-01T10:00:00+08:00' },
-      { ...base, orderNo: 'PERF-4', staffId: null, status: 'shipped', createdAt: '2025-04-01T10:00:00+08:00', paidAt: '2025-04-01T10:05:00+08:00' },
+      { ...base, orderNo: 'PERF-1', status: 'paid', createdAt: '2014-03-30T23:50:00+08:00', paidAt: '2014-03-30T23:59:00+08:00' },
+      { ...base, orderNo: 'PERF-2', status: 'completed', createdAt: '2014-03-31T00:00:30+08:00', paidAt: '2014-03-31T00:01:00+08:00' },
+      { ...base, orderNo: 'PERF-3', status: 'pending', createdAt: '2014-04-01T10:00:00+08:00' },
+      { ...base, orderNo: 'PERF-4', staffId: null, status: 'shipped', createdAt: '2014-04-01T10:00:00+08:00', paidAt: '2014-04-01T10:05:00+08:00' },
     ]);
     expect(first.failed).toBe(0);
     // Paid on Sunday at 23:59 China time is a Sunday sale, a minute later a Monday one.
@@ -59,22 +59,23 @@ describe('performance summaries', () => {
         server.db,
         sql`select coalesce(sum(paid_count), 0)::int as paid, coalesce(sum(paid_amount_fen), 0)::float8 as fen from performance_daily where site_id = 101 and day = ${date}::date and staff_id = ${as.zhangWei.id}`,
       );
-    // (The demo orders cover the last 12 months only, so these days hold just the orders above.)
-    expect(await day('2025-03-30')).toEqual([{ paid: 1, fen: 3750 }]);
-    expect(await day('2025-03-31')).toEqual([{ paid: 1, fen: 3750 }]);
+    // (2014 shares 2025's calendar and lies years before the demo history, so these days hold just
+    // the orders above.)
+    expect(await day('2014-03-30')).toEqual([{ paid: 1, fen: 3750 }]);
+    expect(await day('2014-03-31')).toEqual([{ paid: 1, fen: 3750 }]);
     await expectSummariesEqualRecomputation();
 
     // PERF-1 refunded on 5 April, PERF-2 paid → cancelled, PERF-3 paid now, PERF-4 moves to 张伟.
     const second = await server.app.orderIngestion.ingest([
-      { ...base, orderNo: 'PERF-1', status: 'refunded', createdAt: '2025-03-30T23:50:00+08:00', paidAt: '2025-03-30T23:59:00+08:00', refundedAt: '2025-04-05T09:00:00+08:00' },
-      { ...base, orderNo: 'PERF-2', status: 'cancelled', createdAt: '2025-03-31T00:00:30+08:00', cancelledAt: '2025-03-31T08:00:00+08:00' },
-      { ...base, orderNo: 'PERF-3', status: 'paid', createdAt: '2025-04-01T10:00:00+08:00', paidAt: '2025-04-02T10:00:00+08:00' },
-      { ...base, orderNo: 'PERF-4', staffId: as.zhangWei.id, status: 'shipped', createdAt: '2025-04-01T10:00:00+08:00', paidAt: '2025-04-01T10:05:00+08:00' },
+      { ...base, orderNo: 'PERF-1', status: 'refunded', createdAt: '2014-03-30T23:50:00+08:00', paidAt: '2014-03-30T23:59:00+08:00', refundedAt: '2014-04-05T09:00:00+08:00' },
+      { ...base, orderNo: 'PERF-2', status: 'cancelled', createdAt: '2014-03-31T00:00:30+08:00', cancelledAt: '2014-03-31T08:00:00+08:00' },
+      { ...base, orderNo: 'PERF-3', status: 'paid', createdAt: '2014-04-01T10:00:00+08:00', paidAt: '2014-04-02T10:00:00+08:00' },
+      { ...base, orderNo: 'PERF-4', staffId: as.zhangWei.id, status: 'shipped', createdAt: '2014-04-01T10:00:00+08:00', paidAt: '2014-04-01T10:05:00+08:00' },
     ]);
     expect(second.failed).toBe(0);
     const refundDay = await rows<{ refunds: number; fen: number }>(
       server.db,
-      sql`select refund_count as refunds, refund_amount_fen::float8 as fen from performance_daily where site_id = 101 and day = '2025-04-05' and staff_id = ${as.zhangWei.id}`,
+      sql`select refund_count as refunds, refund_amount_fen::float8 as fen from performance_daily where site_id = 101 and day = '2014-04-05' and staff_id = ${as.zhangWei.id}`,
     );
     expect(refundDay).toEqual([{ refunds: 1, fen: 3750 }]);
     await expectSummariesEqualRecomputation();
@@ -82,13 +83,13 @@ describe('performance summaries', () => {
     const followUp = await staffCall(server.app, as.zhangWei, 'followup/create', { siteId: 101, customerId: customer.id, type: '电话', content: '回访' });
     expect(followUp.status).toBe(200);
     await server.db.execute(
-      sql`insert into customers (site_id, name, contact_name, phone, owner_id, qr_token, created_at) values (101, '测试新店', '王五', '13900000000', ${as.zhangWei.id}, 'perf-test-token-1', '2025-04-03T12:00:00+08:00')`,
+      sql`insert into customers (site_id, name, contact_name, phone, owner_id, qr_token, created_at) values (101, '测试新店', '王五', '13900000000', ${as.zhangWei.id}, 'perf-test-token-1', '2014-04-03T12:00:00+08:00')`,
     );
     // A later owner change does not move the new-customer credit.
     await server.db.execute(sql`update customers set owner_id = null where qr_token = 'perf-test-token-1'`);
     const credited = await rows<{ count: number }>(
       server.db,
-      sql`select new_customers as count from performance_daily where site_id = 101 and day = '2025-04-03' and staff_id = ${as.zhangWei.id}`,
+      sql`select new_customers as count from performance_daily where site_id = 101 and day = '2014-04-03' and staff_id = ${as.zhangWei.id}`,
     );
     expect(credited[0]?.count).toBeGreaterThanOrEqual(1);
     await server.db.execute(sql`delete from orders where order_no = 'PERF-3'`);

@@ -76,16 +76,17 @@ describe('order/list', () => {
   it('reads start and end dates as China-time days on the creation time, the end day included', async () => {
     const customer = await firstCustomer(server.db, sql`site_id = 101`);
     const item = [{ name: '测试商品', quantity: 1, unitPrice: 10 }];
+    // Days before the demo history (25 months back), so only these orders fall on them.
     await ingest([
-      { orderNo: 'DAY-LATE-0301', siteId: 101, customerId: customer.id, status: 'pending', createdAt: '2025-03-01T15:59:59Z', items: item },
-      { orderNo: 'DAY-EARLY-0302', siteId: 101, customerId: customer.id, status: 'pending', createdAt: '2025-03-01T16:00:00Z', items: item },
-      { orderNo: 'DAY-LATE-0302', siteId: 101, customerId: customer.id, status: 'pending', createdAt: '2025-03-02 23:59:59', items: item },
+      { orderNo: 'DAY-LATE-0301', siteId: 101, customerId: customer.id, status: 'pending', createdAt: '2022-03-01T15:59:59Z', items: item },
+      { orderNo: 'DAY-EARLY-0302', siteId: 101, customerId: customer.id, status: 'pending', createdAt: '2022-03-01T16:00:00Z', items: item },
+      { orderNo: 'DAY-LATE-0302', siteId: 101, customerId: customer.id, status: 'pending', createdAt: '2022-03-02 23:59:59', items: item },
     ]);
-    const day = await orderList(as.liNa, { startDate: '2025-03-02', endDate: '2025-03-02' });
+    const day = await orderList(as.liNa, { startDate: '2022-03-02', endDate: '2022-03-02' });
     expect(day.body.data.list.map((order) => order.orderNo).sort()).toEqual(['DAY-EARLY-0302', 'DAY-LATE-0302']);
-    const both = await orderList(as.liNa, { startDate: '2025-03-01', endDate: '2025-03-02' });
+    const both = await orderList(as.liNa, { startDate: '2022-03-01', endDate: '2022-03-02' });
     expect(both.body.data.total).toBe(3);
-    const onlyStart = await orderList(as.liNa, { startDate: '2025-03-02', keyword: 'DAY-' });
+    const onlyStart = await orderList(as.liNa, { startDate: '2022-03-02', keyword: 'DAY-' });
     expect(onlyStart.body.data.total).toBe(2);
   });
 

@@ -1,0 +1,150 @@
+/**
+ * The demo data's history (issue 16): 25 months of sales, so every 同比 compares with a real year
+ * ago, and staff who joined over the past years, never after their first record.
+ */
+import { chinaDayString, resolvePeriod, type PerformancePeriodKey } from '@sales/contract';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { planCustomers, planOrders, type SiteMembers } from '../../src/db/seed-sales.js';
+import { DEMO_SITES, plannedJoinDates, SEED_STEPS, seedDemoData } from '../../src/db/seed.js';
+import { figuresFor, firstRecordedDay } from '../../src/plugins/app/performance-figures.js';
+import { createTestDatabase, rows, type TestDatabase } from '../helper.js';
+
+/** The seed's moment: the middle of a March, so 本月 is 18 days and 上月 a whole (short) February. */
+const NOW = new Date('2026-03-18T06:00:00Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let testDb: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase(false);
+  db = testDb.database.db;
+  await seedDemoData(db, SEED_STEPS, { scale: 1, now: NOW });
+  // Seeding the whole demo (scale 1) on a saturated machine takes well over the default 30 s.
+}, 300_000);
+
+afterAll(async () => {
+  await testDb?.dispose();
+});
+
+/** Year-ago over current: a plausible 同比 lies well inside 0.5–2 (−50 % … +100 %). */
+function expectSaneYearOnYear(current: number, yearAgo: number, what: string) {
+  expect(current, `${what}: current`).toBeGreaterThan(0);
+  expect(yearAgo / current, `${what}: year ago ${yearAgo} against ${current}`).toBeGreaterThanOrEqual(0.5);
+  expect(yearAgo / current, `${what}: year ago ${yearAgo} against ${current}`).toBeLessThanOrEqual(2);
+}
+
+describe('the demo history at scale 1', () => {
+  for (const key of ['month', 'lastMonth'] as const satisfies readonly PerformancePeriodKey[]) {
+    it(`gives every demo site a real year-ago base for ${key}`, async () => {
+      const period = resolvePeriod({ period: key }, NOW);
+      for (const site of DEMO_SITES) {
+        const first = await firstRecordedDay(db, { siteId: site.id });
+        // The performance pages show 同比 only when the site has records that long ago.
+        expect(first !== null && first <= period.yearAgo.startDate, `${site.name} recorded before ${period.yearAgo.startDate}`).toBe(true);
+        const current = await figuresFor(db, { siteId: site.id, staffId: null, ...period.range });
+        const yearAgo = await figuresFor(db, { siteId: site.id, staffId: null, ...period.yearAgo });
+        expectSaneYearOnYear(current.orderAmountFen, yearAgo.orderAmountFen, `${site.name} ${key} amount`);
+        expectSaneYearOnYear(current.orderCount, yearAgo.orderCount, `${site.name} ${key} orders`);
+        expect(yearAgo.newCustomers, `${site.name} ${key} new customers a year ago`).toBeGreaterThan(0);
+        expect(yearAgo.followUps, `${site.name} ${key} follow-ups a year ago`).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('holds orders from the first day of the month two years back, and none before', async () => {
+    const [span] = await rows<{ first: string; last: string; count: number }>(
+      db,
+      sql`select to_char(perf_china_day(min(created_at)), 'YYYY-MM-DD') as first,
+                 to_char(perf_china_day(max(created_at)), 'YYYY-MM-DD') as last, count(*)::int as count from orders`,
+    );
+    expect(span).toEqual({ first: '2024-03-01', last: chinaDayString(NOW), count: 20000 });
+  });
+
+  it('spreads the join dates of the staff over the past years', async () => {
+    const staffRows = await rows<{ id: number; joinedAt: Date }>(db, sql`select id, created_at as "joinedAt" from staff order by id`);
+    const joined = staffRows.map((row) => new Date(row.joinedAt).getTime());
+    expect(joined.length).toBe(35);
+    expect(joined.every((at) => at < NOW.getTime() - 80 * DAY_MS)).toBe(true);
+    expect(new Set(joined.map((at) => chinaDayString(new Date(at)))).size).toBeGreaterThan(25);
+    expect(Math.max(...joined) - Math.min(...joined)).toBeGreaterThan(2 * 365 * DAY_MS);
+    // Some joined within the last year, so not everyone has a year-ago figure of their own.
+    expect(joined.filter((at) => at > NOW.getTime() - 365 * DAY_MS).length).toBeGreaterThan(2);
+    expect(joined).toEqual([...plannedJoinDates(NOW).values()].map((at) => at.getTime()));
+  });
+
+  it('records nobody’s work before they joined', async () => {
+    expect(await workBeforeJoining(db)).toEqual(NO_EARLY_WORK);
+  });
+
+  it('moves join dates of a database seeded before the step only to before each person’s first record', async () => {
+    const step = SEED_STEPS.find((candidate) => candidate.key === 'seed:staff-joined:v1');
+    if (!step) throw new Error('no join-date step');
+    await db
+      .transaction(async (tx) => {
+        // As an older database: everyone joined when it was seeded, after their records; and a start
+        // three years later, when most planned join dates fall after people's first records.
+        const seededAt = new Date(NOW.getTime() + DAY_MS);
+        await tx.execute(sql`update staff set created_at = ${seededAt.toISOString()}::timestamptz`);
+        const later = new Date(NOW.getTime() + 3 * 365 * DAY_MS);
+        await step.run(tx, { scale: 1, now: later });
+        const txDb = tx as unknown as Db;
+        expect(await workBeforeJoining(txDb)).toEqual(NO_EARLY_WORK);
+        const moved = await rows<{ id: number; joinedAt: Date }>(txDb, sql`select id, created_at as "joinedAt" from staff order by id`);
+        const planned = [...plannedJoinDates(later).values()];
+        const latest = moved.map((person, index) => Math.min(seededAt.getTime(), planned[index]?.getTime() ?? 0));
+        moved.forEach((person, index) => expect(new Date(person.joinedAt).getTime(), `staff ${person.id}`).toBeLessThanOrEqual(latest[index] ?? 0));
+        // Most planned days now fall after people's first records: they joined the day before those.
+        expect(moved.filter((person, index) => new Date(person.joinedAt).getTime() < (latest[index] ?? 0)).length).toBeGreaterThan(20);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+  });
+});
+
+const NO_EARLY_WORK = ['binding', 'bound by', 'order', 'follow-up', 'new customer', 'report', 'attendance', 'standard'].map((what) => ({ what, count: 0 }));
+
+/** Records dated before their staff member joined, by kind. */
+function workBeforeJoining(target: Db) {
+  return rows<{ what: string; count: number }>(
+    target,
+    sql`select 'binding' as what, count(*)::int as count from customer_bindings b join staff s on s.id = b.staff_id where b.bound_at < s.created_at
+        union all select 'bound by', count(*)::int from customer_bindings b join staff s on s.id = b.bound_by where b.bound_at < s.created_at
+        union all select 'order', count(*)::int from orders o join staff s on s.id = o.staff_id where o.created_at < s.created_at
+        union all select 'follow-up', count(*)::int from follow_ups f join staff s on s.id = f.staff_id where f.created_at < s.created_at
+        union all select 'new customer', count(*)::int from customers c join staff s on s.id = c.credited_staff_id where c.created_at < s.created_at
+        union all select 'report', count(*)::int from reports r join staff s on s.id = r.staff_id where r.period_end::date < perf_china_day(s.created_at)
+        union all select 'attendance', count(*)::int from attendance a join staff s on s.id = a.staff_id where a.day < perf_china_day(s.created_at)
+        union all select 'standard', count(*)::int from performance_standards p join staff s on s.id = p.staff_id
+          where p.target_amount_fen > 0 and p.month < to_char(perf_china_day(s.created_at), 'YYYY-MM')`,
+  );
+}
+
+describe('the planned history over a year of start days', () => {
+  const members: SiteMembers[] = [
+    { siteId: 101, leaders: [2, 3], salespeople: [{ id: 1, weight: 3 }, ...[9, 12, 15].map((id) => ({ id, weight: 1 }))] },
+    { siteId: 102, leaders: [3, 5], salespeople: [{ id: 5, weight: 3 }, ...[10, 13].map((id) => ({ id, weight: 1 }))] },
+    { siteId: 201, leaders: [8], salespeople: [{ id: 3, weight: 3 }, { id: 4, weight: 3 }, ...[11, 14].map((id) => ({ id, weight: 1 }))] },
+  ];
+
+  it('keeps 上月’s 同比 of every site between −50 % and +100 % whatever the month', () => {
+    for (let month = 1; month <= 12; month += 1) {
+      const now = new Date(`2027-${String(month).padStart(2, '0')}-${String(3 + ((month * 7) % 25)).padStart(2, '0')}T04:00:00Z`);
+      const options = { scale: 1, now };
+      const orders = [...planOrders(planCustomers(members, options), options)];
+      const period = resolvePeriod({ period: 'lastMonth' }, now);
+      const within = (day: string, range: { startDate: string; endDate: string }) => day >= range.startDate && day <= range.endDate;
+      for (const site of [101, 102, 201]) {
+        const sold = (range: { startDate: string; endDate: string }) =>
+          orders
+            .filter((order) => order.siteId === site && order.paidAt && order.status !== 'cancelled' && within(chinaDayString(order.paidAt), range))
+            .reduce((sum, order) => sum + order.amountFen, 0);
+        expectSaneYearOnYear(sold(period.range), sold(period.yearAgo), `${site} ${period.range.startDate}`);
+      }
+    }
+  }, 120_000);
+});
