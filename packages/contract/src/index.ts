@@ -4,6 +4,7 @@ export * from './money.js';
 export * from './session.js';
 export * from './schemas.js';
 export * from './sales-domain.js';
+export * from './primitives.js';
 export * from './sales.js';
 export * from './china-time.js';
 export * from './report-periods.js';

@@ -5,24 +5,13 @@
  * 'YYYY-MM-DD', both ends included; months 'YYYY-MM'; timestamps ISO 8601.
  */
 import Type from 'typebox';
-import { FOLLOW_UP_TYPES, ID_MAX, ORDER_STATUSES, PAGE_SIZE_MAX } from './sales-domain.js';
+import { FOLLOW_UP_TYPES, ORDER_STATUSES } from './sales-domain.js';
+import { Day, Id, Month, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
 import { ReportSummary } from './reports.js';
 import { OrderLine, OrderSummary } from './sales.js';
 
-const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
-const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
-const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }));
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }));
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-/** YYYY-MM, years 0001–9999: year 0000 does not exist in the calendar PostgreSQL keeps (1 BC comes before 1 AD). */
-const Month = Type.String({ pattern: '^(\\d{3}[1-9]|\\d{2}[1-9]\\d|\\d[1-9]\\d{2}|[1-9]\\d{3})-(0[1-9]|1[0-2])$' });
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String();
 const Ratio = Nullable(Type.Number());
-
-const Paged = <T extends Type.TSchema>(item: T) =>
-  Type.Object({ list: Type.Array(item), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
 
 /** Limits of a standard: amounts up to 1 billion yuan, counts up to 1 million a month. */
 export const STANDARD_AMOUNT_MAX = 1_000_000_000;

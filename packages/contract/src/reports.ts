@@ -3,17 +3,10 @@
  * (DESIGN §4). Both kinds share these shapes; money is yuan with up to two decimals.
  */
 import Type from 'typebox';
-import { ID_MAX, PAGE_SIZE_MAX } from './sales-domain.js';
+import { Day, Id, Nullable, Page, PageSize, SiteId, Timestamp } from './primitives.js';
 import { REPORT_IMAGES_MAX, REPORT_KINDS, REPORT_TEXT_MAX } from './report-periods.js';
 import { OrderLine, OrderLineKind, StaffRef } from './sales.js';
 
-const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
-const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
-const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }));
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }));
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String();
 // Length is checked after trimming by the server, with a message naming the field; the schema
 // bound only keeps absurd bodies out.
 const Text = Type.String({ maxLength: REPORT_TEXT_MAX * 4 });

@@ -3,26 +3,13 @@
  * /seller/fenghe/staff/ calls (DESIGN §4, §5). Money is yuan with up to two decimals.
  */
 import Type from 'typebox';
-import { CUSTOMER_LEVELS, ORDER_STATUSES, FOLLOW_UP_TYPES, CUSTOMER_SORTS, PAGE_SIZE_MAX, ID_MAX } from './sales-domain.js';
+import { CUSTOMER_LEVELS, ORDER_STATUSES, FOLLOW_UP_TYPES, CUSTOMER_SORTS, ID_MAX } from './sales-domain.js';
+import { Day, Id, Keyword, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
 
-const SiteId = Type.Integer({ minimum: 1, maximum: ID_MAX });
-const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
-const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }));
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }));
-const Keyword = Type.Optional(Type.String({ maxLength: 50 }));
-/** A calendar day, YYYY-MM-DD, in China Standard Time. */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 // Type.Enum keeps the literal union in the static type (a Union over a mapped array widens to never).
 const Level = Type.Enum(CUSTOMER_LEVELS);
 const Status = Type.Enum(ORDER_STATUSES);
 const FollowType = Type.Enum(FOLLOW_UP_TYPES);
-const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** ISO 8601 timestamps. */
-const Timestamp = Type.String();
-
-export const Paged = <T extends Type.TSchema>(item: T) =>
-  Type.Object({ list: Type.Array(item), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
-
 export const StaffRef = Type.Object({ id: Type.Integer(), username: Type.String() });
 export type StaffRef = Type.Static<typeof StaffRef>;
 
