@@ -11,3 +11,4 @@ export * from './report-periods.js';
 export * from './reports.js';
 export * from './period.js';
 export * from './performance.js';
+export * from './endpoints.js';

@@ -514,4 +514,3 @@ export type PerformanceSearchResult = Type.Static<typeof PerformanceSearchResult
 
 // The call paths live in their own module: a client that needs only a path does not load every
 // schema of this one (and TypeBox) with it.
-export { PERFORMANCE_PATHS } from './performance-paths.js';

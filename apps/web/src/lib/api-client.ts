@@ -5,6 +5,11 @@ import {
   PLATFORM,
   REQUEST_TIMEOUT_MS,
   RUNTIME_ERRORS,
+  type EndpointInput,
+  type EndpointOf,
+  type EndpointPath,
+  type EndpointResponse,
+  type SITE_SCOPED_PREFIXES,
 } from '@sales/contract';
 import { useNetworkStatus } from './network-status';
 import { showToast } from './toast';
@@ -169,6 +174,42 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   } catch (error) {
     return fail(error, options.hideErrorToast, sentToken);
   }
+}
+
+/** A site-scoped call may leave siteId out: the request layer adds the current site (SPEC §7). */
+type CallInput<P extends EndpointPath> =
+  P extends `${(typeof SITE_SCOPED_PREFIXES)[number]}${string}`
+    ? EndpointInput<P> extends { siteId: number }
+      ? Omit<EndpointInput<P>, 'siteId'> & { siteId?: number | null }
+      : EndpointInput<P>
+    : EndpointInput<P>;
+
+export type CallOptions = Pick<RequestOptions, 'header' | 'hideErrorToast' | 'timeout' | 'signal'>;
+
+type CallArgs<P extends EndpointPath> = undefined extends EndpointInput<P> ? [input?: CallInput<P>, options?: CallOptions] : [input: CallInput<P>, options?: CallOptions];
+
+/** The paths of the table's endpoints of one kind. */
+type PathOf<Kind> = Extract<Kind, { path: EndpointPath }>['path'];
+type PostPath = PathOf<EndpointOf<EndpointPath> & { method: 'POST' }>;
+type GetPath = PathOf<Exclude<EndpointOf<EndpointPath> & { method: 'GET' }, { file: true }>>;
+type FilePath = PathOf<EndpointOf<EndpointPath> & { file: true }>;
+
+/**
+ * The typed front door of `request`: a POST endpoint of the contract's table (a path of ROUTES,
+ * @sales/contract/routes), its body as the table has it, and the answer the table gives.
+ */
+export function call<P extends PostPath>(path: P, ...[input, options]: CallArgs<P>): Promise<EndpointResponse<P>> {
+  return request<EndpointResponse<P>>({ url: path, method: 'POST', data: input, ...options });
+}
+
+/** A GET endpoint of the table answering JSON, with its typed query. */
+export function callGet<P extends GetPath>(path: P, ...[input, options]: CallArgs<P>): Promise<EndpointResponse<P>> {
+  return request<EndpointResponse<P>>({ url: path, query: input as Query | undefined, ...options });
+}
+
+/** A file endpoint of the table (exports, PDFs) as a blob, with its typed query. */
+export function callForFile<P extends FilePath>(path: P, query: CallInput<P>, options?: Pick<RequestOptions, 'hideErrorToast'>): Promise<Blob> {
+  return download({ url: path, query: query as Query, ...options });
 }
 
 export interface UploadOptions {

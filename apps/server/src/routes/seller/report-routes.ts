@@ -1,26 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  chinaDayKey,
-  Envelope,
-  ReportCreateBody,
-  ReportDetail,
-  ReportIdBody,
-  REPORT_KIND_LABELS,
-  ReportListBody,
-  ReportOrders,
-  ReportOrdersBody,
-  ReportPage,
-  ReportPdfQuery,
-  ReportPeriodBody,
-  ReportPreview,
-  ReportSeries,
-  ReportSeriesBody,
-  ReportUpdateBody,
-  TeamReport,
-  TeamReportBody,
-  TeamReportPdfQuery,
-  type ReportKind,
-} from '@sales/contract';
+import { routeOf } from '../route-of.js';
+import { chinaDayKey, REPORT_KIND_LABELS, type ReportKind } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { attachmentHeader } from '../../lib/csv.js';
@@ -49,6 +30,7 @@ function sendPdf(reply: FastifyReply, names: { zh: string; ascii: string }, pdf:
 export function reportRoutes(kind: ReportKind): FastifyPluginAsyncTypebox {
   const label = REPORT_KIND_LABELS[kind];
   const tags = [kind === 'weekly' ? 'weekly-reports' : 'half-month-reports'];
+  const routes = kind === 'weekly' ? ROUTES.weeklyReport : ROUTES.halfMonthReport;
   return async (app) => {
     const repository = kind === 'weekly' ? app.weeklyReports : app.halfMonthReports;
     app.addHook('onRequest', app.authenticate);
@@ -59,64 +41,54 @@ export function reportRoutes(kind: ReportKind): FastifyPluginAsyncTypebox {
       await app.resolveReportScope(request, siteId);
     });
 
-    app.post(
-      '/before/create',
-      { schema: { tags, security, summary: `填写${label}前：本期业绩与是否已提交`, body: ReportPeriodBody, response: { 200: Envelope(ReportPreview) } } },
-      async (request) => ok(await repository.preview(reportScope(request), request.body.periodStart)),
-    );
+    app.route({
+      ...routeOf(app, routes.preview, { tags, security, summary: `填写${label}前：本期业绩与是否已提交` }),
+      handler: async (request) => ok(await repository.preview(reportScope(request), request.body.periodStart)),
+    });
 
-    app.post(
-      '/create',
-      { schema: { tags, security, summary: `提交${label}（每人每站点每期一份）`, body: ReportCreateBody, response: { 200: Envelope(ReportDetail) } } },
-      async (request) => ok(await repository.create(reportScope(request), request.body)),
-    );
+    app.route({
+      ...routeOf(app, routes.create, { tags, security, summary: `提交${label}（每人每站点每期一份）` }),
+      handler: async (request) => ok(await repository.create(reportScope(request), request.body)),
+    });
 
-    app.post(
-      '/list',
-      { schema: { tags, security, summary: `${label}列表：我的，或主管查看成员的`, body: ReportListBody, response: { 200: Envelope(ReportPage) } } },
-      async (request) => ok(await repository.list(reportScope(request), request.body)),
-    );
+    app.route({
+      ...routeOf(app, routes.list, { tags, security, summary: `${label}列表：我的，或主管查看成员的` }),
+      handler: async (request) => ok(await repository.list(reportScope(request), request.body)),
+    });
 
-    app.post(
-      '/detail',
-      { schema: { tags, security, summary: `${label}详情（主管打开即标记已读）`, body: ReportIdBody, response: { 200: Envelope(ReportDetail) } } },
-      async (request) => ok(await repository.detail(reportScope(request), request.body.id)),
-    );
+    app.route({
+      ...routeOf(app, routes.detail, { tags, security, summary: `${label}详情（主管打开即标记已读）` }),
+      handler: async (request) => ok(await repository.detail(reportScope(request), request.body.id)),
+    });
 
-    app.post(
-      '/update',
-      { schema: { tags, security, summary: `修改${label}（主管查阅前）`, body: ReportUpdateBody, response: { 200: Envelope(ReportDetail) } } },
-      async (request) => ok(await repository.update(reportScope(request), request.body)),
-    );
+    app.route({
+      ...routeOf(app, routes.update, { tags, security, summary: `修改${label}（主管查阅前）` }),
+      handler: async (request) => ok(await repository.update(reportScope(request), request.body)),
+    });
 
-    app.post(
-      '/delete',
-      { schema: { tags, security, summary: `删除${label}（主管查阅前）`, body: ReportIdBody, response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } } },
-      async (request) => ok(await repository.delete(reportScope(request), request.body.id)),
-    );
+    app.route({
+      ...routeOf(app, routes.delete, { tags, security, summary: `删除${label}（主管查阅前）` }),
+      handler: async (request) => ok(await repository.delete(reportScope(request), request.body.id)),
+    });
 
-    app.post(
-      '/orders',
-      { schema: { tags, security, summary: `${label}统计的订单`, body: ReportOrdersBody, response: { 200: Envelope(ReportOrders) } } },
-      async (request) => ok(await repository.orders(reportScope(request), request.body)),
-    );
+    app.route({
+      ...routeOf(app, routes.orders, { tags, security, summary: `${label}统计的订单` }),
+      handler: async (request) => ok(await repository.orders(reportScope(request), request.body)),
+    });
 
-    app.post(
-      '/series',
-      { schema: { tags, security, summary: `历史${label}业绩序列`, body: ReportSeriesBody, response: { 200: Envelope(ReportSeries) } } },
-      async (request) => ok(await repository.series(reportScope(request), request.body)),
-    );
+    app.route({
+      ...routeOf(app, routes.series, { tags, security, summary: `历史${label}业绩序列` }),
+      handler: async (request) => ok(await repository.series(reportScope(request), request.body)),
+    });
 
-    app.post(
-      '/team',
-      { schema: { tags, security, summary: `团队${label}提交情况`, body: TeamReportBody, response: { 200: Envelope(TeamReport) } } },
-      async (request) => ok(await repository.team(reportScope(request), request.body.periodStart)),
-    );
+    app.route({
+      ...routeOf(app, routes.team, { tags, security, summary: `团队${label}提交情况` }),
+      handler: async (request) => ok(await repository.team(reportScope(request), request.body.periodStart)),
+    });
 
-    app.get(
-      '/pdf',
-      { schema: { tags, security, summary: `${label} PDF`, querystring: ReportPdfQuery, produces: ['application/pdf'], response: pdfResponse } },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app, routes.pdf, { tags, security, summary: `${label} PDF`, produces: ['application/pdf'], response: pdfResponse }),
+      handler: async (request, reply) => {
         const report = await repository.forPdf(reportScope(request), request.query.id);
         const pdf = await reportPdf(report, async (url) => {
           const key = uploadKeyOf(url);
@@ -125,17 +97,16 @@ export function reportRoutes(kind: ReportKind): FastifyPluginAsyncTypebox {
         const day = report.periodStart.replaceAll('-', '');
         return sendPdf(reply, { zh: `${label}_${report.staff.username}_${day}.pdf`, ascii: `report-${report.id}-${day}.pdf` }, pdf);
       },
-    );
+    });
 
-    app.get(
-      '/team/pdf',
-      { schema: { tags, security, summary: `团队${label}提交情况 PDF`, querystring: TeamReportPdfQuery, produces: ['application/pdf'], response: pdfResponse } },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app, routes.teamPdf, { tags, security, summary: `团队${label}提交情况 PDF`, produces: ['application/pdf'], response: pdfResponse }),
+      handler: async (request, reply) => {
         const team = await repository.team(reportScope(request), request.query.periodStart);
         const pdf = await teamReportPdf(team);
         const day = chinaDayKey(new Date(`${team.periodStart}T00:00:00+08:00`));
         return sendPdf(reply, { zh: `团队${label}_${team.siteName}_${day}.pdf`, ascii: `team-report-${team.siteId}-${day}.pdf` }, pdf);
       },
-    );
+    });
   };
 }

@@ -1,10 +1,8 @@
 import type { ReportKind } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 
-/** Where each kind's calls live: /seller/weekly/staff/ (SPEC §7's before/create) and /seller/halfmonth/staff/. */
-export const REPORT_API: Record<ReportKind, string> = {
-  weekly: '/seller/weekly/staff',
-  halfMonth: '/seller/halfmonth/staff',
-};
+/** Each kind's endpoints in the contract's table: /seller/weekly/staff/ and /seller/halfmonth/staff/. */
+export const REPORT_ROUTES = { weekly: ROUTES.weeklyReport, halfMonth: ROUTES.halfMonthReport } as const satisfies Record<ReportKind, unknown>;
 
 /** What the text sections are called in each kind. */
 export const SECTION_LABELS: Record<ReportKind, { summary: string; plan: string; problems: string }> = {

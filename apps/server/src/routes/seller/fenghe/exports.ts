@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CUSTOMER_LEVELS, CustomerExportQuery, EXPORT_ROWS_MAX, type ExportFormat, fenToYuan, ORDER_STATUS_LABELS, OrderExportQuery, chinaDayKey, formatChinaDateTime } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import { chinaDayKey, CUSTOMER_LEVELS, EXPORT_ROWS_MAX, type ExportFormat, fenToYuan, formatChinaDateTime, ORDER_STATUS_LABELS } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { attachmentHeader, csvStream, type CsvCell } from '../../../lib/csv.js';
@@ -110,19 +112,9 @@ const ORDER_COLUMNS: readonly ExportColumn<OrderExportRow>[] = [
 
 /** Exports of the customer and order lists for leaders, with the lists' filters, as CSV or .xlsx. */
 const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/customer/export',
-    {
-      schema: {
-        tags,
-        security,
-        summary: `导出客户列表 CSV 或 Excel（站点负责人，最多 ${EXPORT_ROWS_MAX} 行）`,
-        querystring: CustomerExportQuery,
-        produces,
-        response: exportResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, ROUTES.customerExport, { tags, security, summary: `导出客户列表 CSV 或 Excel（站点负责人，最多 ${EXPORT_ROWS_MAX} 行）`, produces, response: exportResponse }),
+    handler: async (request, reply) => {
       const scope = salesScope(request);
       requireExport(scope);
       const { format = 'csv', ...filter } = request.query;
@@ -134,21 +126,11 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await auditExport(app, request, scope, 'customers', Math.min(found, EXPORT_ROWS_MAX));
       return sendExport(reply, { format, names, columns: CUSTOMER_COLUMNS, batches, found });
     },
-  );
+  });
 
-  app.get(
-    '/order/export',
-    {
-      schema: {
-        tags,
-        security,
-        summary: `导出订单列表 CSV 或 Excel（站点负责人，最多 ${EXPORT_ROWS_MAX} 行）`,
-        querystring: OrderExportQuery,
-        produces,
-        response: exportResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, ROUTES.orderExport, { tags, security, summary: `导出订单列表 CSV 或 Excel（站点负责人，最多 ${EXPORT_ROWS_MAX} 行）`, produces, response: exportResponse }),
+    handler: async (request, reply) => {
       const scope = salesScope(request);
       requireExport(scope);
       const { format = 'csv', ...filter } = request.query;
@@ -159,7 +141,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await auditExport(app, request, scope, 'orders', Math.min(found, EXPORT_ROWS_MAX));
       return sendExport(reply, { format, names, columns: ORDER_COLUMNS, batches, found });
     },
-  );
+  });
 };
 
 export default exportRoutes;

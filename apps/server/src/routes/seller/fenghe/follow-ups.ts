@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, FollowUp, FollowUpCreateBody, FollowUpListBody, FollowUpPage } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { salesScope } from '../../../plugins/app/sales.js';
@@ -9,17 +10,15 @@ const security = [{ token: [] }];
 
 /** 跟进记录 of a customer: read by those who see the customer, written by its owner and the leaders. */
 const followUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/followup/list',
-    { schema: { tags, security, summary: '客户的跟进记录', body: FollowUpListBody, response: { 200: Envelope(FollowUpPage) } } },
-    async (request) => ok(await app.followUps.list(salesScope(request), request.body)),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.followUpList, { tags, security, summary: '客户的跟进记录' }),
+    handler: async (request) => ok(await app.followUps.list(salesScope(request), request.body)),
+  });
 
-  app.post(
-    '/followup/create',
-    { schema: { tags, security, summary: '新增跟进记录', body: FollowUpCreateBody, response: { 200: Envelope(FollowUp) } } },
-    async (request) => ok(await app.followUps.create(salesScope(request), currentUser(request).username, request.body)),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.followUpCreate, { tags, security, summary: '新增跟进记录' }),
+    handler: async (request) => ok(await app.followUps.create(salesScope(request), currentUser(request).username, request.body)),
+  });
 };
 
 export default followUpRoutes;

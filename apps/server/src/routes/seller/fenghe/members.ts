@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, MEMBER_RECENT_ORDERS, MEMBER_RECENT_REPORTS, MemberDetail, MemberDetailBody, MemberList, MemberListBody, type ReportSummary } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import { MEMBER_RECENT_ORDERS, MEMBER_RECENT_REPORTS, type ReportSummary } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { salesScope } from '../../../plugins/app/sales.js';
 
@@ -12,19 +14,15 @@ const byNewestPeriod = (a: ReportSummary, b: ReportSummary) =>
 
 /** The members of a site (departmentMemberPage) and a member's page (departmentMembersDetails). */
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/member/list',
-    {
-      config: { scope: 'performanceRead' },
-      schema: { tags, security, summary: '部门成员（角色、电话、客户数、本月业绩）', body: MemberListBody, response: { 200: Envelope(MemberList) } },
-    },
-    async (request) => ok(await app.performance.memberList(salesScope(request), request.body.keyword)),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.memberList, { tags, security, summary: '部门成员（角色、电话、客户数、本月业绩）' }),
+    config: { scope: 'performanceRead' },
+    handler: async (request) => ok(await app.performance.memberList(salesScope(request), request.body.keyword)),
+  });
 
-  app.post(
-    '/member/detail',
-    { schema: { tags, security, summary: '部门成员详情（含最近订单和最近周报、半月报）', body: MemberDetailBody, response: { 200: Envelope(MemberDetail) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.memberDetail, { tags, security, summary: '部门成员详情（含最近订单和最近周报、半月报）' }),
+    handler: async (request) => {
       const scope = salesScope(request);
       const { id } = request.body;
       // 404 first for a member the caller may not open; only then the orders and reports.
@@ -38,7 +36,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       return ok({ ...detail, recentOrders, recentReports: [...weekly, ...halfMonth].sort(byNewestPeriod) });
     },
-  );
+  });
 };
 
 export default memberRoutes;

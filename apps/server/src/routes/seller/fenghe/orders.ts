@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, OrderDetail, OrderDetailBody, OrderListBody, OrderPage } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { salesScope } from '../../../plugins/app/sales.js';
 
@@ -8,17 +9,15 @@ const security = [{ token: [] }];
 
 /** Orders: the filtered list with its totals, and one order with its items. */
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/order/list',
-    { schema: { tags, security, summary: '订单列表（业务员只看自己的订单），附筛选结果的合计', body: OrderListBody, response: { 200: Envelope(OrderPage) } } },
-    async (request) => ok(await app.orders.list(salesScope(request), request.body)),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.orderList, { tags, security, summary: '订单列表（业务员只看自己的订单），附筛选结果的合计' }),
+    handler: async (request) => ok(await app.orders.list(salesScope(request), request.body)),
+  });
 
-  app.post(
-    '/order/detail',
-    { schema: { tags, security, summary: '订单详情（含商品）', body: OrderDetailBody, response: { 200: Envelope(OrderDetail) } } },
-    async (request) => ok(await app.orders.detail(salesScope(request), request.body.id)),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.orderDetail, { tags, security, summary: '订单详情（含商品）' }),
+    handler: async (request) => ok(await app.orders.detail(salesScope(request), request.body.id)),
+  });
 };
 
 export default orderRoutes;

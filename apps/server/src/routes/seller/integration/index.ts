@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorEnvelope, IngestBody, IngestResult } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import { ErrorEnvelope } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import Type from 'typebox';
 import { sha256, safeEqualHex } from '../../../lib/crypto.js';
 import { unauthorized } from '../../../lib/errors.js';
@@ -20,25 +22,15 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (typeof sent !== 'string' || !safeEqualHex(sha256(sent), keyHash)) throw unauthorized('接口密钥不正确');
   });
 
-  app.post(
-    '/orders',
-    {
-      bodyLimit: INGEST_BODY_LIMIT,
-      schema: {
-        tags: ['integration'],
-        summary: '卖家平台推送订单（按订单号幂等，逐行校验，最多 1000 条）',
-        security: [{ apiKey: [] }],
-        headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }),
-        body: IngestBody,
-        response: { 200: Envelope(IngestResult), 401: ErrorEnvelope, 503: ErrorEnvelope },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.integrationOrders, { tags: ['integration'], summary: '卖家平台推送订单（按订单号幂等，逐行校验，最多 1000 条）', security: [{ apiKey: [] }], headers: Type.Object({ 'x-api-key': Type.Optional(Type.String()) }), response: { 401: ErrorEnvelope, 503: ErrorEnvelope } }),
+    bodyLimit: INGEST_BODY_LIMIT,
+    handler: async (request) => {
       const result = await app.orderIngestion.ingest(request.body.orders);
       request.log.info({ created: result.created, updated: result.updated, failed: result.failed }, 'orders ingested');
       return ok(result);
     },
-  );
+  });
 };
 
 export default integrationRoutes;

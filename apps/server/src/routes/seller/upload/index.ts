@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, UploadResult } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import * as ROUTES from '@sales/contract/routes';
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import Type from 'typebox';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
@@ -31,13 +31,10 @@ async function readSingleFile(request: FastifyRequest): Promise<{ filename: stri
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: app.config.maxUploadBytes, files: 1, fields: 10, parts: 12 } });
 
-  app.post(
-    '/img',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security: [{ token: [] }], summary: '上传图片（JPEG、PNG、GIF、WebP，5MB 以内）', consumes: ['multipart/form-data'], response: { 200: Envelope(UploadResult) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.uploadImage, { tags, security: [{ token: [] }], summary: '上传图片（JPEG、PNG、GIF、WebP，5MB 以内）', consumes: ['multipart/form-data'] }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw badRequest('请以表单方式上传图片');
       const { filename, data } = await readSingleFile(request);
@@ -55,12 +52,11 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return ok({ url: `/seller/upload/files/${key}`, name: originalName, size: data.length, contentType: kind.contentType });
     },
-  );
+  });
 
-  app.get(
-    '/files/:key',
-    { schema: { tags, summary: '读取已上传的图片', params: Type.Object({ key: Type.String({ maxLength: 64 }) }) } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, ROUTES.uploadFile, { tags, summary: '读取已上传的图片' }),
+    handler: async (request, reply) => {
       const row = await app.uploads.find(request.params.key);
       const data = row ? await app.storage.get(row.key) : null;
       if (!row || !data) throw notFound('图片不存在');
@@ -74,7 +70,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .send(data);
     },
-  );
+  });
 };
 
 export default uploadRoutes;

@@ -1,23 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AccountInfo,
-  CheckBody,
-  CheckResult,
-  Envelope,
-  LoginBody,
-  LoginResult,
-  PasswordUpdateBody,
-  ResetStaffPasswordBody,
-  ResetStaffPasswordResult,
-  ResetTelBody,
-  SendBody,
-  SendMsgBody,
-  SendResult,
-  UserInfo,
-  UserInfoBody,
-  WriteOffBody,
-} from '@sales/contract';
-import Type from 'typebox';
+import { routeOf } from '../../route-of.js';
+import * as ROUTES from '@sales/contract/routes';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 import { requireMobile } from '../../../plugins/app/account-shared.js';
@@ -29,10 +12,9 @@ const security = [{ token: [] }];
 
 /** Accounts and sessions: codes, login, user info, logout. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/send/msg',
-    { schema: { tags, summary: '发送验证码到指定手机号（登录、绑定新手机号）', body: SendMsgBody, response: { 200: Envelope(SendResult) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userSendCode, { tags, summary: '发送验证码到指定手机号（登录、绑定新手机号）' }),
+    handler: async (request) => {
       // The address limit comes first, so nobody learns which phones have an account beyond it.
       await app.accounts.limitCodeRequests(clientOf(request));
       const phone = requireMobile(request.body.phone);
@@ -50,25 +32,21 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return ok(await app.accounts.sendCode(phone, scene));
     },
-  );
+  });
 
-  app.post(
-    '/send',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: '发送验证码到当前用户的手机号', body: SendBody, response: { 200: Envelope(SendResult) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userSendOwnCode, { tags, security, summary: '发送验证码到当前用户的手机号' }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       const user = currentUser(request);
       await app.accounts.limitCodeRequests(clientOf(request));
       return ok(await app.accounts.sendCode(user.phone, request.body.scene));
     },
-  );
+  });
 
-  app.post(
-    '/v2/login',
-    { schema: { tags, summary: '密码或验证码登录', body: LoginBody, response: { 200: Envelope(LoginResult) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userLogin, { tags, summary: '密码或验证码登录' }),
+    handler: async (request) => {
       const phone = requireMobile(request.body.phone);
       const { password, code } = request.body;
       if (code !== undefined && code !== '') {
@@ -77,95 +55,71 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!password) throw badRequest('请输入密码');
       return ok(await app.accounts.loginWithPassword(phone, password, clientOf(request)));
     },
-  );
+  });
 
-  app.post(
-    '/info',
-    {
-      onRequest: app.authenticate,
-      // The body is optional, but Fastify validates a missing body as `undefined` against the object schema.
+  app.route({
+    ...routeOf(app, ROUTES.userInfo, { tags, security, summary: '当前用户信息（岗位、站点与权限）' }),
+    onRequest: app.authenticate,
+    // The body is optional, but Fastify validates a missing body as `undefined` against the object schema.
       preValidation: async (request) => {
         request.body ??= {};
       },
-      schema: { tags, security, summary: '当前用户信息（岗位、站点与权限）', body: Type.Optional(UserInfoBody), response: { 200: Envelope(UserInfo) } },
-    },
-    async (request) => {
+    handler: async (request) => {
       const user = currentUser(request);
       const asked = request.body?.id;
       if (asked !== undefined && asked !== '' && Number(asked) !== user.id) throw forbidden('无权查看其他用户的信息');
       return ok(await app.accounts.userInfo(user.id));
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    { onRequest: app.authenticate, schema: { tags, security, summary: '退出登录，结束当前会话', response: { 200: Envelope(Type.Null()) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userLogout, { tags, security, summary: '退出登录，结束当前会话' }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       await app.accounts.logout(currentUser(request).sessionId);
       return ok(null);
     },
-  );
+  });
 
-  app.post(
-    '/check',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: '校验发送到本人手机的验证码，换取该流程下一步的一次性凭证（10分钟）', body: CheckBody, response: { 200: Envelope(CheckResult) } },
-    },
-    async (request) => ok(await app.accounts.check(currentUser(request), request.body.scene, request.body.code.trim(), clientOf(request))),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.userCheckCode, { tags, security, summary: '校验发送到本人手机的验证码，换取该流程下一步的一次性凭证（10分钟）' }),
+    onRequest: app.authenticate,
+    handler: async (request) => ok(await app.accounts.check(currentUser(request), request.body.scene, request.body.code.trim(), clientOf(request))),
+  });
 
-  app.post(
-    '/reset/tel',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: '更换手机号（凭证 + 新手机号验证码），其他会话全部结束', body: ResetTelBody, response: { 200: Envelope(AccountInfo) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userResetPhone, { tags, security, summary: '更换手机号（凭证 + 新手机号验证码），其他会话全部结束' }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       const phone = requireMobile(request.body.phone);
       const result = await app.accounts.changePhone(currentUser(request), request.body.ticket, phone, request.body.code.trim(), clientOf(request));
       return ok(result.accountInfo);
     },
-  );
+  });
 
-  app.post(
-    '/password/update',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: '修改密码（原密码或验证码凭证），其他会话全部结束', body: PasswordUpdateBody, response: { 200: Envelope(Type.Null()) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userUpdatePassword, { tags, security, summary: '修改密码（原密码或验证码凭证），其他会话全部结束' }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       await app.accounts.updatePassword(currentUser(request), request.body, clientOf(request));
       return ok(null);
     },
-  );
+  });
 
-  app.post(
-    '/reset/staff/password',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: '主管重置本站点成员的密码（短信下发临时密码，下次登录须设置新密码）',
-        body: ResetStaffPasswordBody,
-        response: { 200: Envelope(ResetStaffPasswordResult) },
-      },
-    },
-    async (request) => ok(await app.accounts.resetStaffPassword(currentUser(request), request.body.staffId, clientOf(request))),
-  );
+  app.route({
+    ...routeOf(app, ROUTES.userResetStaffPassword, { tags, security, summary: '主管重置本站点成员的密码（短信下发临时密码，下次登录须设置新密码）' }),
+    onRequest: app.authenticate,
+    handler: async (request) => ok(await app.accounts.resetStaffPassword(currentUser(request), request.body.staffId, clientOf(request))),
+  });
 
-  app.post(
-    '/write/off/web',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: '注销账号（凭注销验证码的凭证）', body: WriteOffBody, response: { 200: Envelope(Type.Null()) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.userDelete, { tags, security, summary: '注销账号（凭注销验证码的凭证）' }),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       await app.accounts.deleteAccount(currentUser(request), request.body.ticket, clientOf(request));
       return ok(null);
     },
-  );
+  });
 };
 
 export default userRoutes;

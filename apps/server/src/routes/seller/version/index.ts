@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, Envelope, VERSION_CODE, VersionInfo, VersionUpdateBody, VersionUpdateResult } from '@sales/contract';
+import { routeOf } from '../../route-of.js';
+import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, VERSION_CODE } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { readToken } from '../../../plugins/app/authentication.js';
 import { tooMany } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
@@ -20,14 +22,15 @@ export function compareVersions(a: string, b: string): number {
 }
 
 const versionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', { schema: { tags, summary: '服务端与应用版本', response: { 200: Envelope(VersionInfo) } } }, async () =>
+  app.route({
+    ...routeOf(app, ROUTES.versionInfo, { tags, summary: '服务端与应用版本' }),
+    handler: async () =>
     ok({ version: APP_VERSION, versionCode: VERSION_CODE, configVersion: CONFIG_VERSION, buildTime: BUILD_TIME, serverTime: new Date().toISOString() }),
-  );
+  });
 
-  app.post(
-    '/update',
-    { schema: { tags, summary: '上报客户端版本并检查更新', body: VersionUpdateBody, response: { 200: Envelope(VersionUpdateResult) } } },
-    async (request) => {
+  app.route({
+    ...routeOf(app, ROUTES.versionUpdate, { tags, summary: '上报客户端版本并检查更新' }),
+    handler: async (request) => {
       const { version, versionCode, platform } = request.body;
       // Anyone may ask (the check runs before login), so the writes are limited per address.
       if ((await app.throttle.hit(`version:ip:${request.ip}`, VERSION_REPORT_LIMIT.windowSeconds)) > VERSION_REPORT_LIMIT.count) {
@@ -45,7 +48,7 @@ const versionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         notes: behind ? `新版本 ${APP_VERSION} 已发布，刷新页面即可更新` : '当前已是最新版本',
       });
     },
-  );
+  });
 };
 
 export default versionRoutes;

@@ -1,13 +1,9 @@
-import { APP_VERSION, PLATFORM, VERSION_CODE, type VersionInfo, type VersionUpdateResult } from '@sales/contract';
-import { request } from '../../../lib/api-client';
+import { APP_VERSION, PLATFORM, VERSION_CODE } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { call, callGet } from '../../../lib/api-client';
 
-export const getVersion = () => request<VersionInfo>({ url: '/seller/version' });
+export const getVersion = () => callGet(ROUTES.versionInfo);
 
 /** Reports this client's version and learns whether a newer one is out. */
 export const checkForUpdate = () =>
-  request<VersionUpdateResult>({
-    url: '/seller/version/update',
-    method: 'POST',
-    data: { version: APP_VERSION, versionCode: VERSION_CODE, platform: PLATFORM },
-    hideErrorToast: true,
-  });
+  call(ROUTES.versionUpdate, { version: APP_VERSION, versionCode: VERSION_CODE, platform: PLATFORM }, { hideErrorToast: true });

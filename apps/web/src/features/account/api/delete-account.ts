@@ -1,7 +1,8 @@
 import type { WriteOffBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export const deleteAccount = (body: WriteOffBody) => request<null>({ url: '/seller/user/write/off/web', method: 'POST', data: body });
+export const deleteAccount = (body: WriteOffBody) => call(ROUTES.userDelete, body);
 
 export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });

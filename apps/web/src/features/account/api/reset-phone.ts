@@ -1,8 +1,9 @@
-import type { AccountInfo, ResetTelBody } from '@sales/contract';
+import type { ResetTelBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Moves the account to a new phone (ticket of changePhone plus the new phone's code). */
-export const resetPhone = (body: ResetTelBody) => request<AccountInfo>({ url: '/seller/user/reset/tel', method: 'POST', data: body });
+export const resetPhone = (body: ResetTelBody) => call(ROUTES.userResetPhone, body);
 
 export const useResetPhone = () => useMutation({ mutationFn: resetPhone });

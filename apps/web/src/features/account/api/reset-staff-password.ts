@@ -1,9 +1,10 @@
-import type { ResetStaffPasswordBody, ResetStaffPasswordResult } from '@sales/contract';
+import type { ResetStaffPasswordBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** A leader resets a member's password; the member receives a one-time password by SMS. */
 export const resetStaffPassword = (body: ResetStaffPasswordBody) =>
-  request<ResetStaffPasswordResult>({ url: '/seller/user/reset/staff/password', method: 'POST', data: body });
+  call(ROUTES.userResetStaffPassword, body);
 
 export const useResetStaffPassword = () => useMutation({ mutationFn: resetStaffPassword });

@@ -1,7 +1,8 @@
 import type { PasswordUpdateBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export const updatePassword = (body: PasswordUpdateBody) => request<null>({ url: '/seller/user/password/update', method: 'POST', data: body });
+export const updatePassword = (body: PasswordUpdateBody) => call(ROUTES.userUpdatePassword, body);
 
 export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });

@@ -1,6 +1,6 @@
-import { PERFORMANCE_PATHS, type AttendanceToday } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ export type ClockKind = 'in' | 'out';
 
 /** POST /seller/fenghe/staff/attendance/clock-in or clock-out: at the current site, on the server's clock; answers today's state. */
 export const clock = (kind: ClockKind) =>
-  request<AttendanceToday>({ url: kind === 'in' ? PERFORMANCE_PATHS.clockIn : PERFORMANCE_PATHS.clockOut, method: 'POST', data: {} });
+  call(kind === 'in' ? ROUTES.attendanceClockIn : ROUTES.attendanceClockOut, {});
 
 /** Clocking changes today's record and the site's day and month views. */
 export function useClock() {

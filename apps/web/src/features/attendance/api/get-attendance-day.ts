@@ -1,12 +1,12 @@
-import { PERFORMANCE_PATHS, type AttendanceDay } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/attendance/day: a day of the site with counts by status (leaders). */
 export const getAttendanceDay = (date: string, signal?: AbortSignal) =>
-  request<AttendanceDay>({ url: PERFORMANCE_PATHS.attendanceDay, method: 'POST', data: { date }, signal, hideErrorToast: true });
+  call(ROUTES.attendanceDay, { date }, { signal, hideErrorToast: true });
 
 export const attendanceDayQueryOptions = (siteId: number | null, date: string) =>
   queryOptions({

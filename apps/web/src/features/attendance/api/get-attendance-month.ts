@@ -1,12 +1,12 @@
-import { PERFORMANCE_PATHS, type AttendanceMonth } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/attendance/month: the site's counts per day (leaders), or one member's days. */
 export const getAttendanceMonth = (month: string, staffId: number | null, signal?: AbortSignal) =>
-  request<AttendanceMonth>({ url: PERFORMANCE_PATHS.attendanceMonth, method: 'POST', data: { month, ...(staffId ? { staffId } : {}) }, signal, hideErrorToast: true });
+  call(ROUTES.attendanceMonth, { month, ...(staffId ? { staffId } : {}) }, { signal, hideErrorToast: true });
 
 export const attendanceMonthQueryOptions = (siteId: number | null, month: string, staffId: number | null) =>
   queryOptions({

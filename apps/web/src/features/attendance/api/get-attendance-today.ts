@@ -1,12 +1,12 @@
-import { PERFORMANCE_PATHS, type AttendanceToday } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/attendance/today: the caller's record of today at the current site. */
 export const getAttendanceToday = (signal?: AbortSignal) =>
-  request<AttendanceToday>({ url: PERFORMANCE_PATHS.attendanceToday, method: 'POST', data: {}, signal, hideErrorToast: true });
+  call(ROUTES.attendanceToday, {}, { signal, hideErrorToast: true });
 
 export const attendanceTodayQueryOptions = (siteId: number | null) =>
   queryOptions({

@@ -1,5 +1,6 @@
-import { APP_VERSION, type UserInfo } from '@sales/contract';
-import { request } from '../../../lib/api-client';
+import { APP_VERSION } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { call } from '../../../lib/api-client';
 
 export const getUserInfo = (id: number | null, options: { hideErrorToast?: boolean } = {}) =>
-  request<UserInfo>({ url: '/seller/user/info', method: 'POST', data: { id: id ?? undefined, Version: APP_VERSION }, ...options });
+  call(ROUTES.userInfo, { id: id ?? undefined, Version: APP_VERSION }, { ...options });

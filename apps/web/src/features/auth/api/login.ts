@@ -1,4 +1,5 @@
-import type { LoginBody, LoginResult } from '@sales/contract';
-import { request } from '../../../lib/api-client';
+import type { LoginBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { call } from '../../../lib/api-client';
 
-export const login = (body: LoginBody) => request<LoginResult>({ url: '/seller/user/v2/login', method: 'POST', data: body });
+export const login = (body: LoginBody) => call(ROUTES.userLogin, body);

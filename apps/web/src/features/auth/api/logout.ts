@@ -1,4 +1,5 @@
-import { request } from '../../../lib/api-client';
+import * as ROUTES from '@sales/contract/routes';
+import { call } from '../../../lib/api-client';
 
 /** Ends the session on the server. */
-export const logoutOnServer = () => request<null>({ url: '/seller/user/logout', method: 'POST', hideErrorToast: true });
+export const logoutOnServer = () => call(ROUTES.userLogout, undefined, { hideErrorToast: true });

@@ -1,9 +1,10 @@
-import type { SendBody, SendMsgBody, SendResult } from '@sales/contract';
-import { request } from '../../../lib/api-client';
+import type { SendBody, SendMsgBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { call } from '../../../lib/api-client';
 
 /** Sends a code to a given phone (login, new phone). */
 export const sendCodeToPhone = (body: SendMsgBody) =>
-  request<SendResult>({ url: '/seller/user/send/msg', method: 'POST', data: body });
+  call(ROUTES.userSendCode, body);
 
 /** Sends a code to the logged-in user's own phone. */
-export const sendCodeToOwnPhone = (body: SendBody) => request<SendResult>({ url: '/seller/user/send', method: 'POST', data: body });
+export const sendCodeToOwnPhone = (body: SendBody) => call(ROUTES.userSendOwnCode, body);

@@ -1,12 +1,13 @@
-import type { FollowUp, FollowUpCreateBody } from '@sales/contract';
+import type { FollowUpCreateBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/followup/create. */
 export const createFollowUp = (body: Omit<FollowUpCreateBody, 'siteId'>) =>
-  request<FollowUp>({ url: '/seller/fenghe/staff/followup/create', method: 'POST', data: body });
+  call(ROUTES.followUpCreate, body);
 
 /** Logs a follow-up and refreshes the customer's time line. */
 export function useCreateFollowUp() {

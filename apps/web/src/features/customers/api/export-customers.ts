@@ -1,13 +1,14 @@
 import { chinaDayString, type ExportFormat } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { download } from '../../../lib/api-client';
+import { callForFile } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-file';
 import { useSession } from '../../auth/session-store';
 import type { CustomerQuery } from '../customer-filters';
 
 /** GET /seller/fenghe/staff/customer/export: the filtered customers as CSV or .xlsx (leaders only). */
 export const exportCustomers = (siteId: number, query: CustomerQuery, format: ExportFormat) =>
-  download({ url: '/seller/fenghe/staff/customer/export', query: { siteId, ...query, format } });
+  callForFile(ROUTES.customerExport, { siteId, ...query, format });
 
 /** Downloads the filtered customers as CSV or Excel and saves the file as 客户_<site>_<day>.csv or .xlsx. */
 export function useExportCustomers() {

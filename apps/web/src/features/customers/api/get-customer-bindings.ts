@@ -1,12 +1,12 @@
-import type { BindingHistory } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/bindings: who the customer was bound to, and when. */
 export const getCustomerBindings = (customerId: number, signal?: AbortSignal) =>
-  request<BindingHistory>({ url: '/seller/fenghe/staff/customer/bindings', method: 'POST', data: { customerId }, signal });
+  call(ROUTES.customerBindings, { customerId }, { signal });
 
 export const customerBindingsQueryOptions = (siteId: number | null, customerId: number) =>
   queryOptions({

@@ -1,12 +1,12 @@
-import type { CustomerDetail } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/detail. */
 export const getCustomerDetail = (id: number, signal?: AbortSignal) =>
-  request<CustomerDetail>({ url: '/seller/fenghe/staff/customer/detail', method: 'POST', data: { id }, signal, hideErrorToast: true });
+  call(ROUTES.customerDetail, { id }, { signal, hideErrorToast: true });
 
 export const customerDetailQueryOptions = (siteId: number | null, id: number) =>
   queryOptions({

@@ -1,6 +1,7 @@
-import type { CustomerListBody, CustomerPage } from '@sales/contract';
+import type { CustomerListBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { useSession } from '../../auth/session-store';
 import type { CustomerQuery } from '../customer-filters';
@@ -8,7 +9,7 @@ import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/list; the request layer adds the current siteId. */
 export const getCustomerList = (body: Omit<CustomerListBody, 'siteId'>, signal?: AbortSignal) =>
-  request<CustomerPage>({ url: '/seller/fenghe/staff/customer/list', method: 'POST', data: body, signal });
+  call(ROUTES.customerList, body, { signal });
 
 export const customerListQueryOptions = (siteId: number | null, query: CustomerQuery) =>
   infiniteQueryOptions({

@@ -1,13 +1,13 @@
-import type { FollowUpPage } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { useSession } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/followup/list: a customer's follow-ups, newest first. */
 export const getFollowUpList = (body: { customerId: number; page: number; pageSize: number }, signal?: AbortSignal) =>
-  request<FollowUpPage>({ url: '/seller/fenghe/staff/followup/list', method: 'POST', data: body, signal });
+  call(ROUTES.followUpList, body, { signal });
 
 export const followUpListQueryOptions = (siteId: number | null, customerId: number) =>
   infiniteQueryOptions({

@@ -1,6 +1,6 @@
-import type { QrResolution } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
@@ -9,7 +9,7 @@ import { customerKeys } from './query-keys';
  * what the caller may do with it. Failures are not toasted: the scan page shows them in place.
  */
 export const resolveCustomerQr = (code: string, signal?: AbortSignal) =>
-  request<QrResolution>({ url: '/seller/fenghe/staff/customer/qr/resolve', method: 'POST', data: { code }, hideErrorToast: true, signal });
+  call(ROUTES.customerQrResolve, { code }, { hideErrorToast: true, signal });
 
 /** For the scanner: one resolution per recognised code. */
 export const useResolveCustomerQr = () => useMutation({ mutationFn: (code: string) => resolveCustomerQr(code) });

@@ -1,6 +1,7 @@
-import type { CustomerOrdersBody, OrderPage } from '@sales/contract';
+import type { CustomerOrdersBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { useSession } from '../../auth/session-store';
 import type { OrderStatusFilter } from '../order-status';
@@ -8,7 +9,7 @@ import { orderKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/orders: one customer's orders. */
 export const getCustomerOrders = (body: Omit<CustomerOrdersBody, 'siteId'>, signal?: AbortSignal) =>
-  request<OrderPage>({ url: '/seller/fenghe/staff/customer/orders', method: 'POST', data: body, signal });
+  call(ROUTES.customerOrders, body, { signal });
 
 export const customerOrdersQueryOptions = (siteId: number | null, customerId: number, status: OrderStatusFilter, pageSize = PAGE_SIZE) =>
   infiniteQueryOptions({

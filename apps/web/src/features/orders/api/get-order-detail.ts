@@ -1,12 +1,12 @@
-import type { OrderDetail } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { orderKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/order/detail. */
 export const getOrderDetail = (id: number, signal?: AbortSignal) =>
-  request<OrderDetail>({ url: '/seller/fenghe/staff/order/detail', method: 'POST', data: { id }, signal, hideErrorToast: true });
+  call(ROUTES.orderDetail, { id }, { signal, hideErrorToast: true });
 
 export const orderDetailQueryOptions = (siteId: number | null, id: number) =>
   queryOptions({

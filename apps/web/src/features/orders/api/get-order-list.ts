@@ -1,6 +1,7 @@
-import type { OrderListBody, OrderPage } from '@sales/contract';
+import type { OrderListBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { useSession } from '../../auth/session-store';
 import type { OrderQuery } from '../order-filters';
@@ -8,7 +9,7 @@ import { orderKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/order/list; the request layer adds the current siteId. */
 export const getOrderList = (body: Omit<OrderListBody, 'siteId'>, signal?: AbortSignal) =>
-  request<OrderPage>({ url: '/seller/fenghe/staff/order/list', method: 'POST', data: body, signal });
+  call(ROUTES.orderList, body, { signal });
 
 export const orderListQueryOptions = (siteId: number | null, query: OrderQuery, pageSize = PAGE_SIZE) =>
   infiniteQueryOptions({

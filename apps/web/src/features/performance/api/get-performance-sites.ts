@@ -1,11 +1,11 @@
-import { PERFORMANCE_PATHS, type PerformanceSites } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { performanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/performance/sites: the sites whose performance the caller may read. */
 export const getPerformanceSites = (signal?: AbortSignal) =>
-  request<PerformanceSites>({ url: PERFORMANCE_PATHS.sites, method: 'POST', data: {}, signal, hideErrorToast: true });
+  call(ROUTES.performanceSites, {}, { signal, hideErrorToast: true });
 
 export const performanceSitesQueryOptions = () =>
   queryOptions({

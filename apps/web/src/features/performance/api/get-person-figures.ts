@@ -1,6 +1,6 @@
-import { PERFORMANCE_PATHS, type PersonFigures } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
 import { usePerformanceSiteId } from '../performance-site';
@@ -8,13 +8,7 @@ import { performanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/performance/person: the caller's figures, or a member's (leaders). */
 export const getPersonFigures = (siteId: number, staffId: number | null, period: Period, signal?: AbortSignal) =>
-  request<PersonFigures>({
-    url: PERFORMANCE_PATHS.person,
-    method: 'POST',
-    data: { siteId, ...(staffId ? { staffId } : {}), ...periodFields(period) },
-    signal,
-    hideErrorToast: true,
-  });
+  call(ROUTES.performancePerson, { siteId, ...(staffId ? { staffId } : {}), ...periodFields(period) }, { signal, hideErrorToast: true });
 
 export const personFiguresQueryOptions = (siteId: number | null, staffId: number | null, period: Period) =>
   queryOptions({

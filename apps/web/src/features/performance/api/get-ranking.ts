@@ -1,6 +1,7 @@
-import { PERFORMANCE_PATHS, type Ranking, type RankingMetric } from '@sales/contract';
+import type { RankingMetric } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
 import { usePerformanceSiteId } from '../performance-site';
@@ -13,13 +14,7 @@ export interface RankingQuery {
 
 /** POST /seller/fenghe/staff/performance/ranking: the site's salespeople ranked by one figure. */
 export const getRanking = (siteId: number, query: RankingQuery, signal?: AbortSignal) =>
-  request<Ranking>({
-    url: PERFORMANCE_PATHS.ranking,
-    method: 'POST',
-    data: { siteId, metric: query.metric, ...periodFields(query.period) },
-    signal,
-    hideErrorToast: true,
-  });
+  call(ROUTES.performanceRanking, { siteId, metric: query.metric, ...periodFields(query.period) }, { signal, hideErrorToast: true });
 
 export const rankingQueryOptions = (siteId: number | null, query: RankingQuery) =>
   queryOptions({

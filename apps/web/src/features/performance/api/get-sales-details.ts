@@ -1,6 +1,7 @@
-import { PERFORMANCE_PATHS, type Figures, type OrderLine, type PeriodRanges, type SalesDay, type SalesDetails } from '@sales/contract';
+import type { Figures, OrderLine, PeriodRanges, SalesDay, SalesDetails } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE, type PageOf } from '../../../lib/paging';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
@@ -11,12 +12,7 @@ export type SalesDetailsView = 'day' | 'order';
 
 /** POST /seller/fenghe/staff/performance/details: the site's sales day by day or order by order. */
 export const getSalesDetails = (siteId: number, view: SalesDetailsView, period: Period, page: number, signal?: AbortSignal) =>
-  request<SalesDetails>({
-    url: PERFORMANCE_PATHS.details,
-    method: 'POST',
-    data: { siteId, ...periodFields(period), view, page, pageSize: PAGE_SIZE },
-    signal,
-  });
+  call(ROUTES.performanceDetails, { siteId, ...periodFields(period), view, page, pageSize: PAGE_SIZE }, { signal });
 
 const EMPTY_PAGE = { list: [], total: 0, page: 1, pageSize: PAGE_SIZE };
 

@@ -1,6 +1,7 @@
-import { PERFORMANCE_PATHS, type MemberSort, type SiteFigures } from '@sales/contract';
+import type { MemberSort } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
 import { usePerformanceSiteId } from '../performance-site';
@@ -14,13 +15,7 @@ export interface SiteFiguresQuery {
 
 /** POST /seller/fenghe/staff/performance/site: the site's totals, trend and members (leaders, reportAllSites). */
 export const getSiteFigures = (siteId: number, query: SiteFiguresQuery, signal?: AbortSignal) =>
-  request<SiteFigures>({
-    url: PERFORMANCE_PATHS.site,
-    method: 'POST',
-    data: { siteId, ...periodFields(query.period), sort: query.sort, order: query.order },
-    signal,
-    hideErrorToast: true,
-  });
+  call(ROUTES.performanceSite, { siteId, ...periodFields(query.period), sort: query.sort, order: query.order }, { signal, hideErrorToast: true });
 
 export const siteFiguresQueryOptions = (siteId: number | null, query: SiteFiguresQuery) =>
   queryOptions({

@@ -1,13 +1,13 @@
-import { PERFORMANCE_PATHS, type StandardHistory } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { usePerformanceSiteId } from '../performance-site';
 import { performanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/performance/standard/history: who changed a month's standards, when, from what to what. */
 export const getStandardHistory = (siteId: number, month: string, page: number, signal?: AbortSignal) =>
-  request<StandardHistory>({ url: PERFORMANCE_PATHS.standardHistory, method: 'POST', data: { siteId, month, page, pageSize: PAGE_SIZE }, signal });
+  call(ROUTES.standardHistory, { siteId, month, page, pageSize: PAGE_SIZE }, { signal });
 
 export const standardHistoryQueryOptions = (siteId: number | null, month: string) =>
   infiniteQueryOptions({

@@ -1,12 +1,12 @@
-import { PERFORMANCE_PATHS, type Standards } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { usePerformanceSiteId } from '../performance-site';
 import { performanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/performance/standard/get: a month's site default and member standards. */
 export const getStandards = (siteId: number, month: string, signal?: AbortSignal) =>
-  request<Standards>({ url: PERFORMANCE_PATHS.standards, method: 'POST', data: { siteId, month }, signal, hideErrorToast: true });
+  call(ROUTES.standardList, { siteId, month }, { signal, hideErrorToast: true });
 
 export const standardsQueryOptions = (siteId: number | null, month: string) =>
   queryOptions({

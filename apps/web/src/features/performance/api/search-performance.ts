@@ -1,6 +1,6 @@
-import { PERFORMANCE_PATHS, type PerformanceSearchResult } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
 import { usePerformanceSiteId } from '../performance-site';
@@ -13,12 +13,7 @@ export interface PerformanceSearchQuery {
 
 /** POST /seller/fenghe/staff/performance/search: salespeople and customers matching a keyword, with the period's figures. */
 export const searchPerformance = (siteId: number, query: PerformanceSearchQuery, signal?: AbortSignal) =>
-  request<PerformanceSearchResult>({
-    url: PERFORMANCE_PATHS.search,
-    method: 'POST',
-    data: { siteId, keyword: query.keyword, ...periodFields(query.period) },
-    signal,
-  });
+  call(ROUTES.performanceSearch, { siteId, keyword: query.keyword, ...periodFields(query.period) }, { signal });
 
 export const performanceSearchQueryOptions = (siteId: number | null, query: PerformanceSearchQuery) =>
   queryOptions({

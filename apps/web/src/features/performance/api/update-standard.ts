@@ -1,11 +1,12 @@
-import { PERFORMANCE_PATHS, type StandardRow, type StandardUpdateBody } from '@sales/contract';
+import type { StandardUpdateBody } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { performanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/performance/standard/update: sets the site default or a member's standard (leaders of the site). */
 export const updateStandard = (body: StandardUpdateBody) =>
-  request<StandardRow>({ url: PERFORMANCE_PATHS.standardUpdate, method: 'POST', data: body, hideErrorToast: true });
+  call(ROUTES.standardUpdate, body, { hideErrorToast: true });
 
 /** Every figure with a completion depends on the standards: refetch the site's performance. */
 export function useUpdateStandard() {

@@ -1,14 +1,14 @@
-import type { ReportDetail, ReportKind } from '@sales/contract';
+import type { ReportKind } from '@sales/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { request } from '../../../lib/api-client';
-import { REPORT_API } from '../report-api';
+import { call } from '../../../lib/api-client';
+import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
 /** POST …/detail; a leader of the site opening a member's report marks it read. */
 export const getReportDetail = (kind: ReportKind, siteId: number, id: number, signal?: AbortSignal) =>
-  request<ReportDetail>({ url: `${REPORT_API[kind]}/detail`, method: 'POST', data: { siteId, id }, signal, hideErrorToast: true });
+  call(REPORT_ROUTES[kind].detail, { siteId, id }, { signal, hideErrorToast: true });
 
 export const reportDetailQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
   queryOptions({

@@ -1,8 +1,8 @@
-import type { ReportKind, ReportListBody, ReportPage } from '@sales/contract';
+import type { ReportKind, ReportListBody } from '@sales/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
-import { REPORT_API } from '../report-api';
+import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
@@ -10,7 +10,7 @@ export type ReportListQuery = Omit<ReportListBody, 'siteId' | 'page' | 'pageSize
 
 /** POST …/list: my reports, or (scope members) the site's for leaders. */
 export const getReportList = (kind: ReportKind, body: ReportListBody, signal?: AbortSignal) =>
-  request<ReportPage>({ url: `${REPORT_API[kind]}/list`, method: 'POST', data: body, signal });
+  call(REPORT_ROUTES[kind].list, body, { signal });
 
 export const reportListQueryOptions = (kind: ReportKind, siteId: number | null, query: ReportListQuery) =>
   infiniteQueryOptions({

@@ -1,14 +1,14 @@
-import type { ReportKind, ReportOrders } from '@sales/contract';
+import type { ReportKind } from '@sales/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
-import { REPORT_API } from '../report-api';
+import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
 /** POST …/orders: the sales and refunds a report's order figures counted, adding up to them. */
 export const getReportOrders = (kind: ReportKind, body: { siteId: number; id: number; page: number; pageSize: number }, signal?: AbortSignal) =>
-  request<ReportOrders>({ url: `${REPORT_API[kind]}/orders`, method: 'POST', data: body, signal });
+  call(REPORT_ROUTES[kind].orders, body, { signal });
 
 export const reportOrdersQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
   infiniteQueryOptions({

@@ -1,7 +1,7 @@
-import type { ReportKind, ReportPreview } from '@sales/contract';
+import type { ReportKind } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { REPORT_API } from '../report-api';
+import { call } from '../../../lib/api-client';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
@@ -10,12 +10,9 @@ import { useSiteId } from './use-site-id';
  * SPEC §7's /seller/weekly/staff/before/create, whose siteId the request layer adds.
  */
 export const getReportPreview = (kind: ReportKind, siteId: number, periodStart: string | undefined, signal?: AbortSignal) =>
-  request<ReportPreview>({
-    url: `${REPORT_API[kind]}/before/create`,
-    method: 'POST',
-    data: kind === 'weekly' ? { periodStart } : { siteId, periodStart },
-    signal,
-  });
+  kind === 'weekly'
+    ? call(ROUTES.weeklyReport.preview, { periodStart }, { signal })
+    : call(ROUTES.halfMonthReport.preview, { siteId, periodStart }, { signal });
 
 export const reportPreviewQueryOptions = (kind: ReportKind, siteId: number | null, periodStart?: string) =>
   queryOptions({

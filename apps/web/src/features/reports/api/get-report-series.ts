@@ -1,13 +1,13 @@
-import type { ReportKind, ReportSeries } from '@sales/contract';
+import type { ReportKind } from '@sales/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { REPORT_API } from '../report-api';
+import { call } from '../../../lib/api-client';
+import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
 /** POST …/series: the last 12 periods of a person (the caller by default), oldest first. */
 export const getReportSeries = (kind: ReportKind, siteId: number, staffId: number | undefined, signal?: AbortSignal) =>
-  request<ReportSeries>({ url: `${REPORT_API[kind]}/series`, method: 'POST', data: { siteId, staffId, weeks: 12 }, signal });
+  call(REPORT_ROUTES[kind].series, { siteId, staffId, weeks: 12 }, { signal });
 
 export const reportSeriesQueryOptions = (kind: ReportKind, siteId: number | null, staffId: number | undefined) =>
   queryOptions({

@@ -1,13 +1,13 @@
-import type { ReportKind, TeamReport } from '@sales/contract';
+import type { ReportKind } from '@sales/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { REPORT_API } from '../report-api';
+import { call } from '../../../lib/api-client';
+import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
 /** POST …/team: who has and has not written the period's report at the site. */
 export const getTeamReport = (kind: ReportKind, siteId: number, periodStart: string | undefined, signal?: AbortSignal) =>
-  request<TeamReport>({ url: `${REPORT_API[kind]}/team`, method: 'POST', data: { siteId, periodStart }, signal });
+  call(REPORT_ROUTES[kind].team, { siteId, periodStart }, { signal });
 
 export const teamReportQueryOptions = (kind: ReportKind, siteId: number | null, periodStart: string | undefined) =>
   queryOptions({

@@ -1,19 +1,19 @@
-import type { ReportCreateBody, ReportDetail, ReportKind, ReportUpdateBody } from '@sales/contract';
+import type { ReportCreateBody, ReportKind, ReportUpdateBody } from '@sales/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { REPORT_API } from '../report-api';
+import { call } from '../../../lib/api-client';
+import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useSiteId } from './use-site-id';
 
 /** POST …/create. */
-export const createReport = (kind: ReportKind, body: ReportCreateBody) => request<ReportDetail>({ url: `${REPORT_API[kind]}/create`, method: 'POST', data: body });
+export const createReport = (kind: ReportKind, body: ReportCreateBody) => call(REPORT_ROUTES[kind].create, body);
 
 /** POST …/update (the author, until a leader has read it). */
-export const updateReport = (kind: ReportKind, body: ReportUpdateBody) => request<ReportDetail>({ url: `${REPORT_API[kind]}/update`, method: 'POST', data: body });
+export const updateReport = (kind: ReportKind, body: ReportUpdateBody) => call(REPORT_ROUTES[kind].update, body);
 
 /** POST …/delete (the author, until a leader has read it). */
 export const deleteReport = (kind: ReportKind, siteId: number, id: number) =>
-  request<{ id: number }>({ url: `${REPORT_API[kind]}/delete`, method: 'POST', data: { siteId, id } });
+  call(REPORT_ROUTES[kind].delete, { siteId, id });
 
 type SaveInput = Omit<ReportCreateBody, 'siteId'> & { id?: number };
 

@@ -1,11 +1,12 @@
-import { PERFORMANCE_PATHS, type MemberDetail, type PerformancePeriodInput } from '@sales/contract';
+import type { PerformancePeriodInput } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { staffKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/member/detail: a member's contact, figures for a period, recent orders and recent reports. */
 export const getMemberDetail = (siteId: number, id: number, period: PerformancePeriodInput, signal?: AbortSignal) =>
-  request<MemberDetail>({ url: PERFORMANCE_PATHS.memberDetail, method: 'POST', data: { siteId, id, ...period }, signal, hideErrorToast: true });
+  call(ROUTES.memberDetail, { siteId, id, ...period }, { signal, hideErrorToast: true });
 
 export const memberDetailQueryOptions = (siteId: number | null, id: number, period: PerformancePeriodInput) =>
   queryOptions({

@@ -1,6 +1,6 @@
-import { PERFORMANCE_PATHS, type MemberList } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { staffKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { staffKeys } from './query-keys';
  * caller may see them) customer count and this month's figures.
  */
 export const getMemberList = (siteId: number, keyword: string, signal?: AbortSignal) =>
-  request<MemberList>({ url: PERFORMANCE_PATHS.members, method: 'POST', data: { siteId, ...(keyword ? { keyword } : {}) }, signal, hideErrorToast: true });
+  call(ROUTES.memberList, { siteId, ...(keyword ? { keyword } : {}) }, { signal, hideErrorToast: true });
 
 export const memberListQueryOptions = (siteId: number | null, keyword = '') =>
   queryOptions({

@@ -1,12 +1,12 @@
-import type { StaffSummary } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { staffKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/staff/detail: one salesperson with their month figures. */
 export const getStaffDetail = (id: number, signal?: AbortSignal) =>
-  request<StaffSummary>({ url: '/seller/fenghe/staff/staff/detail', method: 'POST', data: { id }, signal, hideErrorToast: true });
+  call(ROUTES.staffDetail, { id }, { signal, hideErrorToast: true });
 
 export const staffDetailQueryOptions = (siteId: number | null, id: number) =>
   queryOptions({

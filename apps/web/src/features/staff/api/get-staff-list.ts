@@ -1,12 +1,12 @@
-import type { StaffList } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import { staffKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/staff/list: the salespeople of the current site. */
 export const getStaffList = (keyword: string, signal?: AbortSignal) =>
-  request<StaffList>({ url: '/seller/fenghe/staff/staff/list', method: 'POST', data: keyword ? { keyword } : {}, signal });
+  call(ROUTES.staffList, keyword ? { keyword } : {}, { signal });
 
 export const staffListQueryOptions = (siteId: number | null, keyword = '') =>
   queryOptions({

@@ -1,0 +1,230 @@
+/**
+ * The endpoint table: every /seller endpoint with its request and response schemas. The server
+ * registers each route from its entry (schemas and operationId), the web's `call` takes its body
+ * and response types from it, and e2e calls through it, so a path, its schemas and its name are
+ * written once. Responses are the `data` of the DESIGN §5 envelope; `file` endpoints answer a
+ * file instead (exports, PDFs, uploaded images).
+ */
+import Type from 'typebox';
+import {
+  AttendanceClockBody,
+  AttendanceDay,
+  AttendanceDayBody,
+  AttendanceMonth,
+  AttendanceMonthBody,
+  AttendanceToday,
+  HomeBody,
+  HomeDashboard,
+  MemberDetail,
+  MemberDetailBody,
+  MemberList,
+  MemberListBody,
+  PerformanceSearchBody,
+  PerformanceSearchResult,
+  PerformanceSites,
+  PerformanceSitesBody,
+  PersonFigures,
+  PersonFiguresBody,
+  Ranking,
+  RankingBody,
+  SalesDetails,
+  SalesDetailsBody,
+  SiteFigures,
+  SiteFiguresBody,
+  StandardHistory,
+  StandardHistoryBody,
+  Standards,
+  StandardsBody,
+  StandardUpdateBody,
+} from './performance.js';
+import {
+  ReportCreateBody,
+  ReportDetail,
+  ReportIdBody,
+  ReportListBody,
+  ReportOrders,
+  ReportOrdersBody,
+  ReportPage,
+  ReportPdfQuery,
+  ReportPeriodBody,
+  ReportPreview,
+  ReportSeries,
+  ReportSeriesBody,
+  ReportUpdateBody,
+  TeamReport,
+  TeamReportBody,
+  TeamReportPdfQuery,
+} from './reports.js';
+import * as routes from './routes.js';
+import {
+  BindBody,
+  BindingHistory,
+  BindingHistoryBody,
+  ClaimBody,
+  CustomerDetail,
+  CustomerDetailBody,
+  CustomerExportQuery,
+  CustomerListBody,
+  CustomerOrdersBody,
+  CustomerPage,
+  FollowUp,
+  FollowUpCreateBody,
+  FollowUpListBody,
+  FollowUpPage,
+  IngestBody,
+  IngestResult,
+  OrderDetail,
+  OrderDetailBody,
+  OrderExportQuery,
+  OrderListBody,
+  OrderPage,
+  QrResolution,
+  QrResolveBody,
+  StaffDetailBody,
+  StaffList,
+  StaffListBody,
+  StaffSummary,
+  UnbindBody,
+} from './sales.js';
+import {
+  AccountInfo,
+  CheckBody,
+  CheckResult,
+  LoginBody,
+  LoginResult,
+  PasswordUpdateBody,
+  ResetStaffPasswordBody,
+  ResetStaffPasswordResult,
+  ResetTelBody,
+  SendBody,
+  SendMsgBody,
+  SendResult,
+  UploadResult,
+  UserInfo,
+  UserInfoBody,
+  VersionInfo,
+  VersionUpdateBody,
+  VersionUpdateResult,
+  WriteOffBody,
+} from './schemas.js';
+
+/** What an endpoint takes and answers; a `file` endpoint answers a file, not an envelope. */
+interface Spec {
+  body?: Type.TSchema;
+  query?: Type.TSchema;
+  params?: Type.TSchema;
+  response?: Type.TSchema;
+  file?: true;
+}
+
+const post = <P extends string, S extends Spec>(path: P, spec: S) => ({ method: 'POST' as const, path, ...spec });
+const get = <P extends string, S extends Spec>(path: P, spec: S) => ({ method: 'GET' as const, path, ...spec });
+
+/** One report kind's endpoints, named `weeklyReportList`, `halfMonthReportList`, … */
+const reportEndpoints = <K extends string, B extends string>(kind: K, report: routes.ReportRoutes<B>) => {
+  const table = {
+    preview: post(report.preview, { body: ReportPeriodBody, response: ReportPreview }),
+    create: post(report.create, { body: ReportCreateBody, response: ReportDetail }),
+    list: post(report.list, { body: ReportListBody, response: ReportPage }),
+    detail: post(report.detail, { body: ReportIdBody, response: ReportDetail }),
+    update: post(report.update, { body: ReportUpdateBody, response: ReportDetail }),
+    delete: post(report.delete, { body: ReportIdBody, response: Type.Object({ id: Type.Integer() }) }),
+    orders: post(report.orders, { body: ReportOrdersBody, response: ReportOrders }),
+    series: post(report.series, { body: ReportSeriesBody, response: ReportSeries }),
+    team: post(report.team, { body: TeamReportBody, response: TeamReport }),
+    pdf: get(report.pdf, { query: ReportPdfQuery, file: true }),
+    teamPdf: get(report.teamPdf, { query: TeamReportPdfQuery, file: true }),
+  };
+  const named = Object.entries(table).map(([operation, entry]) => [`${kind}Report${operation.charAt(0).toUpperCase()}${operation.slice(1)}`, entry]);
+  return Object.fromEntries(named) as { [Operation in keyof typeof table as `${K}Report${Capitalize<Operation>}`]: (typeof table)[Operation] };
+};
+
+/** Every /seller endpoint under its operation name (the OpenAPI operationId). */
+const TABLE = {
+  userSendCode: post(routes.userSendCode, { body: SendMsgBody, response: SendResult }),
+  userSendOwnCode: post(routes.userSendOwnCode, { body: SendBody, response: SendResult }),
+  userLogin: post(routes.userLogin, { body: LoginBody, response: LoginResult }),
+  // The body may be left out (the server reads it as {}).
+  userInfo: post(routes.userInfo, { body: Type.Optional(UserInfoBody), response: UserInfo }),
+  userLogout: post(routes.userLogout, { response: Type.Null() }),
+  userCheckCode: post(routes.userCheckCode, { body: CheckBody, response: CheckResult }),
+  userResetPhone: post(routes.userResetPhone, { body: ResetTelBody, response: AccountInfo }),
+  userUpdatePassword: post(routes.userUpdatePassword, { body: PasswordUpdateBody, response: Type.Null() }),
+  userResetStaffPassword: post(routes.userResetStaffPassword, { body: ResetStaffPasswordBody, response: ResetStaffPasswordResult }),
+  userDelete: post(routes.userDelete, { body: WriteOffBody, response: Type.Null() }),
+
+  versionInfo: get(routes.versionInfo, { response: VersionInfo }),
+  versionUpdate: post(routes.versionUpdate, { body: VersionUpdateBody, response: VersionUpdateResult }),
+
+  uploadImage: post(routes.uploadImage, { response: UploadResult }),
+  uploadFile: get(routes.uploadFile, { params: Type.Object({ key: Type.String({ maxLength: 64 }) }), file: true }),
+
+  customerList: post(routes.customerList, { body: CustomerListBody, response: CustomerPage }),
+  customerDetail: post(routes.customerDetail, { body: CustomerDetailBody, response: CustomerDetail }),
+  customerOrders: post(routes.customerOrders, { body: CustomerOrdersBody, response: OrderPage }),
+  customerBindings: post(routes.customerBindings, { body: BindingHistoryBody, response: BindingHistory }),
+  customerBind: post(routes.customerBind, { body: BindBody, response: CustomerDetail }),
+  customerUnbind: post(routes.customerUnbind, { body: UnbindBody, response: CustomerDetail }),
+  customerClaim: post(routes.customerClaim, { body: ClaimBody, response: CustomerDetail }),
+  customerQrResolve: post(routes.customerQrResolve, { body: QrResolveBody, response: QrResolution }),
+  customerExport: get(routes.customerExport, { query: CustomerExportQuery, file: true }),
+  orderList: post(routes.orderList, { body: OrderListBody, response: OrderPage }),
+  orderDetail: post(routes.orderDetail, { body: OrderDetailBody, response: OrderDetail }),
+  orderExport: get(routes.orderExport, { query: OrderExportQuery, file: true }),
+  followUpList: post(routes.followUpList, { body: FollowUpListBody, response: FollowUpPage }),
+  followUpCreate: post(routes.followUpCreate, { body: FollowUpCreateBody, response: FollowUp }),
+
+  staffList: post(routes.staffList, { body: StaffListBody, response: StaffList }),
+  staffDetail: post(routes.staffDetail, { body: StaffDetailBody, response: StaffSummary }),
+  memberList: post(routes.memberList, { body: MemberListBody, response: MemberList }),
+  memberDetail: post(routes.memberDetail, { body: MemberDetailBody, response: MemberDetail }),
+
+  performanceSites: post(routes.performanceSites, { body: PerformanceSitesBody, response: PerformanceSites }),
+  performancePerson: post(routes.performancePerson, { body: PersonFiguresBody, response: PersonFigures }),
+  performanceSite: post(routes.performanceSite, { body: SiteFiguresBody, response: SiteFigures }),
+  performanceDetails: post(routes.performanceDetails, { body: SalesDetailsBody, response: SalesDetails }),
+  performanceRanking: post(routes.performanceRanking, { body: RankingBody, response: Ranking }),
+  performanceHome: post(routes.performanceHome, { body: HomeBody, response: HomeDashboard }),
+  performanceSearch: post(routes.performanceSearch, { body: PerformanceSearchBody, response: PerformanceSearchResult }),
+  standardList: post(routes.standardList, { body: StandardsBody, response: Standards }),
+  standardUpdate: post(routes.standardUpdate, { body: StandardUpdateBody, response: Standards }),
+  standardHistory: post(routes.standardHistory, { body: StandardHistoryBody, response: StandardHistory }),
+
+  attendanceToday: post(routes.attendanceToday, { body: AttendanceClockBody, response: AttendanceToday }),
+  attendanceClockIn: post(routes.attendanceClockIn, { body: AttendanceClockBody, response: AttendanceToday }),
+  attendanceClockOut: post(routes.attendanceClockOut, { body: AttendanceClockBody, response: AttendanceToday }),
+  attendanceDay: post(routes.attendanceDay, { body: AttendanceDayBody, response: AttendanceDay }),
+  attendanceMonth: post(routes.attendanceMonth, { body: AttendanceMonthBody, response: AttendanceMonth }),
+
+  integrationOrders: post(routes.integrationOrders, { body: IngestBody, response: IngestResult }),
+
+  ...reportEndpoints('weekly', routes.weeklyReport),
+  ...reportEndpoints('halfMonth', routes.halfMonthReport),
+};
+
+type Table = typeof TABLE;
+export type EndpointName = keyof Table;
+export type Endpoint = { [Name in EndpointName]: Table[Name] & { name: Name } }[EndpointName];
+export type EndpointPath = Endpoint['path'];
+
+/** Every /seller endpoint: name, method, path and schemas. */
+export const ENDPOINTS = Object.entries(TABLE).map(([name, entry]) => ({ name, ...entry })) as Endpoint[];
+
+/** The table's entry of a path (routes.ts). */
+export type EndpointOf<P extends EndpointPath> = Extract<Endpoint, { path: P }>;
+
+type StaticOf<S> = S extends Type.TSchema ? Type.Static<S> : undefined;
+/** What the endpoint takes as its body (POST) or query (GET). */
+export type EndpointInput<P extends EndpointPath> =
+  EndpointOf<P> extends { body: infer B } ? StaticOf<B> : EndpointOf<P> extends { query: infer Q } ? StaticOf<Q> : undefined;
+/** The `data` the endpoint answers (undefined for file endpoints). */
+export type EndpointResponse<P extends EndpointPath> = EndpointOf<P> extends { response: infer S } ? StaticOf<S> : undefined;
+
+const byPath = new Map<string, Endpoint>(ENDPOINTS.map((entry) => [entry.path, entry]));
+
+/** The table's entry of a path (routes.ts). */
+export function endpointOf<P extends EndpointPath>(path: P): EndpointOf<P> {
+  const entry = byPath.get(path);
+  if (!entry) throw new Error(`no endpoint at ${path}`);
+  return entry as EndpointOf<P>;
+}

@@ -1,0 +1,2 @@
+// The seller platform's order push: /seller/integration/
+export const integrationOrders = '/seller/integration/orders';

@@ -1,0 +1,11 @@
+// Performance and standards: /seller/fenghe/staff/performance/
+export const performanceSites = '/seller/fenghe/staff/performance/sites';
+export const performancePerson = '/seller/fenghe/staff/performance/person';
+export const performanceSite = '/seller/fenghe/staff/performance/site';
+export const performanceDetails = '/seller/fenghe/staff/performance/details';
+export const performanceRanking = '/seller/fenghe/staff/performance/ranking';
+export const performanceHome = '/seller/fenghe/staff/performance/home';
+export const performanceSearch = '/seller/fenghe/staff/performance/search';
+export const standardList = '/seller/fenghe/staff/performance/standard';
+export const standardUpdate = '/seller/fenghe/staff/performance/standard/update';
+export const standardHistory = '/seller/fenghe/staff/performance/standard/history';

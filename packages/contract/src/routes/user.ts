@@ -1,0 +1,9 @@
+// Accounts and sessions: /seller/user/
+export const userSendCode = '/seller/user/send/msg';
+export const userSendOwnCode = '/seller/user/send';
+export const userLogin = '/seller/user/v2/login';
+export const userCheckCode = '/seller/user/check';
+export const userResetPhone = '/seller/user/reset/tel';
+export const userUpdatePassword = '/seller/user/password/update';
+export const userResetStaffPassword = '/seller/user/reset/staff/password';
+export const userDelete = '/seller/user/write/off/web';

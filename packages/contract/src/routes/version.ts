@@ -1,0 +1,3 @@
+// Version: /seller/version
+export const versionInfo = '/seller/version';
+export const versionUpdate = '/seller/version/update';
