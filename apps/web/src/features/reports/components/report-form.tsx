@@ -5,7 +5,7 @@ import { addNavigationInterceptor, nav, type NavigationContext } from '../../../
 import { showToast } from '../../../lib/toast';
 import { useSession } from '../../auth/session-store';
 import { useSaveReport } from '../api/save-report';
-import { uploadReportImage } from '../api/upload-report-image';
+import { uploadImage } from '../../../lib/upload-image';
 import { useSiteId } from '../api/use-site-id';
 import { SECTION_LABELS } from '../report-api';
 import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft, type ReportDraft } from '../report-draft';
@@ -173,7 +173,7 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
             accept="image/*"
             multiple
             maxCount={REPORT_IMAGES_MAX}
-            upload={async (file) => ({ url: (await uploadReportImage(file)).url })}
+            upload={async (file) => ({ url: (await uploadImage(file)).url })}
             onUploadQueueChange={(tasks) => setUploading(tasks.some((task) => task.status === 'pending'))}
             onCountExceed={(exceed) => showToast(`最多 ${REPORT_IMAGES_MAX} 张，已忽略 ${exceed} 张`)}
           />
