@@ -1,3 +1,5 @@
+import type { EndpointResponse } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, type DemoAccount } from './accounts';
 
@@ -31,20 +33,20 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: { b
 
 /** Logs in with the demo password straight against the API. */
 export async function apiLogin(account: DemoAccount): Promise<Session> {
-  const { status, body } = await call<{ token: string; accountInfo: { id: number } }>('POST', '/seller/user/v2/login', { body: { phone: account.phone, password: DEMO_PASSWORD } });
+  const { status, body } = await call<EndpointResponse<typeof ROUTES.userLogin>>('POST', ROUTES.userLogin, { body: { phone: account.phone, password: DEMO_PASSWORD } });
   if (status !== 200 || body.code !== 200) throw new Error(`API login of ${account.phone} failed: HTTP ${status} ${JSON.stringify(body)}`);
   return { token: body.data.token, userId: body.data.accountInfo.id };
 }
 
 /** Ends a session on the server, as another device would. */
 export async function apiLogout(token: string): Promise<void> {
-  const { status, body } = await call<null>('POST', '/seller/user/logout', { token });
+  const { status, body } = await call<EndpointResponse<typeof ROUTES.userLogout>>('POST', ROUTES.userLogout, { token });
   if (status !== 200) throw new Error(`API logout failed: HTTP ${status} ${JSON.stringify(body)}`);
 }
 
 /** The HTTP status POST /seller/user/info answers for a token (200 while the session lives). */
 export async function userInfoStatus(token: string, userId: number): Promise<number> {
-  const { status } = await call<unknown>('POST', '/seller/user/info', { token, body: { id: userId, Version: '2.0.1' } });
+  const { status } = await call<unknown>('POST', ROUTES.userInfo, { token, body: { id: userId, Version: '2.0.1' } });
   return status;
 }
 
