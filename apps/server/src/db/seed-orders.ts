@@ -13,6 +13,24 @@ const SEED = 20251102;
 
 export const ORDERS_AT_SCALE_1 = 20000;
 
+/** Refunds are handled by customer service from 10:00 to 20:00, China time. */
+const SERVICE_OPENS_HOUR = 10;
+const SERVICE_HOURS = 10;
+
+/**
+ * A refund moment moved into customer service's hours of its China day (an hour outside them is
+ * folded in, minutes kept; the next day when that falls before `earliest`). Without it a demo
+ * opened in the morning showed 今日 with more refunds than sales (−2 单).
+ */
+function inServiceHours(ms: number, earliest: number): number {
+  const day = startOfChinaDay(new Date(ms)).getTime();
+  const offset = ms - day;
+  const hour = Math.floor(offset / HOUR_MS);
+  const within = (hour - SERVICE_OPENS_HOUR + 24) % 24;
+  const moved = day + (SERVICE_OPENS_HOUR + (within % SERVICE_HOURS)) * HOUR_MS + (offset % HOUR_MS);
+  return moved >= earliest ? moved : moved + DAY_MS;
+}
+
 export interface OrderPlan {
   orderNo: string;
   siteId: number;
@@ -117,7 +135,7 @@ export function* planOrders(customerPlans: readonly CustomerPlan[], options: Sal
           if (times.completedAt) status = 'completed';
         }
         if (fate < 0.09) {
-          const refundedAt = at(times.paidAt.getTime() + random.int(6, 10 * 24) * HOUR_MS);
+          const refundedAt = at(inServiceHours(times.paidAt.getTime() + random.int(6, 10 * 24) * HOUR_MS, times.paidAt.getTime() + 6 * HOUR_MS));
           if (refundedAt) {
             status = 'refunded';
             times.refundedAt = refundedAt;

@@ -63,6 +63,18 @@ describe('the demo history at scale 1', () => {
     expect(span).toEqual({ first: '2024-03-01', last: chinaDayString(NOW), count: 20000 });
   });
 
+  it('refunds in customer service hours (10:00–20:00 China time), after payment, so a morning opens without a day of refunds', async () => {
+    const [refunds] = await rows<{ count: number; outside: number; early: number }>(
+      db,
+      sql`select count(*)::int as count,
+                 count(*) filter (where extract(hour from refunded_at at time zone 'Asia/Shanghai') not between 10 and 19)::int as outside,
+                 count(*) filter (where refunded_at < paid_at + interval '6 hours')::int as early
+            from orders where refunded_at is not null`,
+    );
+    expect(refunds?.count).toBeGreaterThan(100);
+    expect(refunds).toMatchObject({ outside: 0, early: 0 });
+  });
+
   it('spreads the join dates of the staff over the past years', async () => {
     const staffRows = await rows<{ id: number; joinedAt: Date }>(db, sql`select id, created_at as "joinedAt" from staff order by id`);
     const joined = staffRows.map((row) => new Date(row.joinedAt).getTime());
