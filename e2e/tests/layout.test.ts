@@ -94,6 +94,7 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
     { route: 'pages/details/updateStandard', title: '编辑业绩标准', badge: true },
     { route: `pages/details/viewPdf?kind=weekly&id=${ids.weekly}`, title: '预览PDF', badge: true },
     { route: `pages/details/weeklyOrderList?id=${ids.weekly}`, title: '周报订单列表', badge: true },
+    { route: `pages/details/weeklyOrderList?kind=halfMonth&id=${ids.halfMonth}`, title: '周报订单列表', badge: true },
     { route: 'pages/login/index', title: '登录', badge: true },
     { route: `pages/login/enterCode?phone=${WANG_QIANG.phone}`, title: '输入验证码', badge: true },
     { route: 'pages/login/agreement/agreement', title: '销售助手', badge: true },
