@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../auth/session-store';
 import { parseId } from '../../lib/query-params';
 
 /**
