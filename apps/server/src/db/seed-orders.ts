@@ -89,8 +89,13 @@ export function* planOrders(customerPlans: readonly CustomerPlan[], options: Sal
   const total = Math.max(1, Math.round(ORDERS_AT_SCALE_1 * options.scale));
   const digits = Math.max(6, String(total).length);
 
+  // The last orders of the run are the ones just placed and not yet paid (a tenth of a percent,
+  // at least two): every scale, even the tests' tiny one, shows 待付款 whatever the time of day.
+  const unpaidFrom = total - Math.max(2, Math.round(total * 0.001));
   for (let seq = 1; seq <= total; seq += 1) {
+    const justPlaced = seq > unpaidFrom;
     let createdMs = calendar.pick(random).getTime();
+    if (justPlaced) createdMs = nowMs - random.int(10, 36 * 60) * MINUTE_MS;
     const index = picker.pick(random, createdMs - DAY_MS);
     const customer = customerPlans[index];
     if (!customer) throw new Error('no customer to order');
@@ -121,7 +126,9 @@ export function* planOrders(customerPlans: readonly CustomerPlan[], options: Sal
     let status: OrderStatus = 'pending';
     const fate = random.next();
     const at = (ms: number) => (ms <= nowMs ? new Date(ms) : null);
-    if (fate < 0.06) {
+    if (justPlaced) {
+      // 待付款: placed within the last day and a half.
+    } else if (fate < 0.06) {
       times.cancelledAt = at(createdMs + random.int(5, 36 * 60) * MINUTE_MS);
       if (times.cancelledAt) status = 'cancelled';
     } else if (!(ageDays <= 2 && random.chance(0.3))) {
