@@ -22,7 +22,8 @@ import { and, asc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendance } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { memberRef, type PerformanceRepository } from './performance-repository.js';
+import { memberRef } from './performance-views.js';
+import { siteMembers } from './site-members.js';
 import { canClock, canSeeAttendanceOf, canSeeSiteAttendance, LEADERS_ONLY, NOT_A_MEMBER, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';
 
 type Row = typeof attendance.$inferSelect;
@@ -78,10 +79,7 @@ const emptyCounts = (): AttendanceCounts => ({ normal: 0, late: 0, early: 0, mis
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export class AttendanceRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly performance: PerformanceRepository,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   private async own(scope: SalesScope, day: string): Promise<Row | undefined> {
     const [row] = await this.db
@@ -144,7 +142,7 @@ export class AttendanceRepository {
     if (!parseChinaDay(date)) throw badRequest('日期不正确');
     const today = chinaDayString(now);
     const [members, rows] = await Promise.all([
-      this.performance.members(scope.siteId),
+      siteMembers(this.db, scope.siteId),
       this.db.select().from(attendance).where(and(eq(attendance.siteId, scope.siteId), eq(attendance.day, date))),
     ]);
     const byStaff = new Map(rows.map((row) => [row.staffId, row]));
@@ -165,7 +163,7 @@ export class AttendanceRepository {
     const person = staffId ?? (canSeeSiteAttendance(scope) ? null : scope.userId);
     if (person !== null) {
       if (!canSeeAttendanceOf(scope, person)) throw notFound(STAFF_NOT_FOUND);
-      const [member] = await this.performance.members(scope.siteId, [person]);
+      const [member] = await siteMembers(this.db, scope.siteId, [person]);
       if (!member) throw notFound(STAFF_NOT_FOUND);
     }
     const today = chinaDayString(now);
@@ -176,7 +174,7 @@ export class AttendanceRepository {
     if (person !== null) conditions.push(eq(attendance.staffId, person));
     const [rows, members] = await Promise.all([
       this.db.select().from(attendance).where(and(...conditions)).orderBy(asc(attendance.day)),
-      person === null ? this.performance.members(scope.siteId) : Promise.resolve([]),
+      person === null ? siteMembers(this.db, scope.siteId) : Promise.resolve([]),
     ]);
     const headcount = person === null ? members.length : 1;
     const byDay = new Map<string, Row[]>();

@@ -1,8 +1,9 @@
-/** Small pieces the sales repositories share: paging, keyword patterns, staff references. */
-import { PAGE_SIZE_MAX, type StaffRef } from '@sales/contract';
+/** Small pieces the sales repositories share: paging, keyword patterns, staff references, sales statuses, day bounds. */
+import { PAGE_SIZE_MAX, parseChinaDay, shiftDay, type DayRange, type OrderStatus, type StaffRef } from '@sales/contract';
 import { count, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
 
 export interface Paging {
   page: number;
@@ -24,6 +25,17 @@ export function keywordOf(keyword: string | undefined): string | undefined {
 
 /** An ILIKE pattern matching the keyword anywhere, with the keyword's own % and _ taken literally. */
 export const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The statuses of an order that was paid, refunded ones included: what sales figures count (a refund is subtracted on its day). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'completed', 'refunded'];
+
+/** A range of China days as instants: from the first day's midnight up to (not including) the midnight after the last. */
+export function dayBounds(range: DayRange): { from: Date; to: Date } {
+  const from = parseChinaDay(range.startDate);
+  const to = parseChinaDay(shiftDay(range.endDate, 1));
+  if (!from || !to) throw badRequest('日期不正确');
+  return { from, to };
+}
 
 export function staffRef(id: number | null, username: string | null): StaffRef | null {
   return id !== null && username !== null ? { id, username } : null;

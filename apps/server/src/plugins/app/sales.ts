@@ -5,9 +5,12 @@ import { CustomersRepository } from './customers-repository.js';
 import { FollowUpsRepository } from './follow-ups-repository.js';
 import { OrderIngestion } from './order-ingestion.js';
 import { OrdersRepository } from './orders-repository.js';
+import { HomeRepository } from './home-repository.js';
+import { MembersRepository } from './members-repository.js';
 import { PerformanceRepository } from './performance-repository.js';
+import { PerformanceSearch } from './performance-search.js';
 import { resolveSalesScope, type SalesScope, type ScopeMode } from './sales-authorization.js';
-import { StaffRepository } from './staff-repository.js';
+import { StandardsRepository } from './standards-repository.js';
 import { currentUser } from './authentication.js';
 
 declare module 'fastify' {
@@ -15,9 +18,12 @@ declare module 'fastify' {
     customers: CustomersRepository;
     orders: OrdersRepository;
     followUps: FollowUpsRepository;
-    salesStaff: StaffRepository;
+    members: MembersRepository;
     orderIngestion: OrderIngestion;
     performance: PerformanceRepository;
+    performanceHome: HomeRepository;
+    standards: StandardsRepository;
+    performanceSearch: PerformanceSearch;
     attendance: AttendanceRepository;
     /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
     resolveSalesScope(request: FastifyRequest, siteId: number, mode?: ScopeMode): Promise<SalesScope>;
@@ -48,11 +54,13 @@ export default fp(
     app.decorate('customers', customers);
     app.decorate('orders', new OrdersRepository(app.db));
     app.decorate('followUps', new FollowUpsRepository(app.db, customers));
-    app.decorate('salesStaff', new StaffRepository(app.db));
+    app.decorate('members', new MembersRepository(app.db));
     app.decorate('orderIngestion', new OrderIngestion(app.db));
-    const performance = new PerformanceRepository(app.db);
-    app.decorate('performance', performance);
-    app.decorate('attendance', new AttendanceRepository(app.db, performance));
+    app.decorate('performance', new PerformanceRepository(app.db));
+    app.decorate('performanceHome', new HomeRepository(app.db));
+    app.decorate('standards', new StandardsRepository(app.db));
+    app.decorate('performanceSearch', new PerformanceSearch(app.db));
+    app.decorate('attendance', new AttendanceRepository(app.db));
     app.decorateRequest('salesScope', null);
     app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
       const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId, mode);
