@@ -3,7 +3,7 @@ import { chinaDayString, fenToYuan, shiftDay, type HomeDashboard } from '@sales/
 import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, followUps, staff } from '../../db/schema.js';
-import { figuresFor, ZERO_TARGETS } from './performance-figures.js';
+import { figuresFor, ZERO_TARGETS } from '../../db/performance-figures.js';
 import { siteRows, trend } from './performance-rows.js';
 import { monthOf, periodOf, rankRows } from './performance-views.js';
 import { followUpsOfSite, seesSitePerformance, visibleCustomers, type SalesScope } from './sales-authorization.js';

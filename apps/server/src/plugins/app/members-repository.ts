@@ -8,7 +8,7 @@ import { and, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { staff } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { figuresByStaff, ZERO_FIGURES, ZERO_TARGETS } from './performance-figures.js';
+import { figuresByStaff, ZERO_FIGURES, ZERO_TARGETS } from '../../db/performance-figures.js';
 import { comparison, targetsOver } from './performance-rows.js';
 import { memberRef, monthOf, periodOf, rangesOf } from './performance-views.js';
 import { colleagueView, phoneSearchableStaff, STAFF_NOT_FOUND, type SalesScope } from './sales-authorization.js';

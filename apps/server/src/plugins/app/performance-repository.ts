@@ -18,7 +18,7 @@ import {
 } from '@sales/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { dailyFigures, figuresFor, ZERO_TARGETS } from './performance-figures.js';
+import { dailyFigures, figuresFor, ZERO_TARGETS } from '../../db/performance-figures.js';
 import { comparison, siteRows, targetsOver, trend } from './performance-rows.js';
 import { memberRef, METRIC_VALUE, periodOf, rangesOf, rankRows, toFigures, toTargets } from './performance-views.js';
 import { salesLines } from './orders-repository.js';

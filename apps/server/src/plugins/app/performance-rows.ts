@@ -13,7 +13,7 @@ import {
   ZERO_TARGETS,
   type FigureTotals,
   type TargetTotals,
-} from './performance-figures.js';
+} from '../../db/performance-figures.js';
 import { addFigures, addTargets, completionOf, toFigures, toTargets, type FigureRow } from './performance-views.js';
 import type { SalesScope } from './sales-authorization.js';
 import { siteMembers, type SiteMember } from './site-members.js';

@@ -4,7 +4,7 @@ import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, lt, or, s
 import type { Db } from '../../db/client.js';
 import { customers, followUps, orders, staff } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import { figuresByStaff, ZERO_FIGURES, ZERO_TARGETS } from './performance-figures.js';
+import { figuresByStaff, ZERO_FIGURES, ZERO_TARGETS } from '../../db/performance-figures.js';
 import { targetsOver } from './performance-rows.js';
 import { completionOf, memberRef, periodOf, rangesOf, toFigures } from './performance-views.js';
 import { canSeePerformanceOf, visibleCustomers, visibleOrders, type SalesScope } from './sales-authorization.js';

@@ -15,7 +15,7 @@ import {
   type Targets,
 } from '@sales/contract';
 import { badRequest } from '../../lib/errors.js';
-import type { FigureTotals, TargetTotals } from './performance-figures.js';
+import type { FigureTotals, TargetTotals } from '../../db/performance-figures.js';
 
 export const toFigures = (totals: FigureTotals): Figures => ({
   orderAmount: fenToYuan(totals.orderAmountFen),

@@ -9,17 +9,13 @@ import {
   periodAt,
   periodHasBegun,
   periodLabel,
-  periodMonths,
   periodStartingOn,
-  REPORT_IMAGES_MAX,
   REPORT_KIND_LABELS,
-  REPORT_TEXT_MAX,
   shiftPeriod,
   type ReportCreateBody,
   type ReportDetail,
   type ReportKind,
   type ReportListBody,
-  type ReportMetrics,
   type ReportOrders,
   type ReportPage,
   type ReportPeriod,
@@ -27,15 +23,14 @@ import {
   type ReportSeries,
   type ReportSummary,
   type ReportUpdateBody,
-  type StaffRef,
   type TeamReport,
 } from '@sales/contract';
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { periodMetrics, reportCompletion, toMetrics, type MetricsSnapshot, type TargetCache } from '../../db/report-metrics.js';
 import { positions, reportReads, reports, staff } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { OrdersRepository } from './orders-repository.js';
-import { figuresFor, targetFor } from './performance-figures.js';
 import {
   canEditReport,
   canReadMembersReports,
@@ -46,106 +41,21 @@ import {
   marksReportRead,
   REPORT_NOT_FOUND,
   STAFF_NOT_FOUND,
-  teamReportReadOnly,
   visibleReports,
   type ReportScope,
 } from './sales-authorization.js';
 import { iso, paging } from './sales-queries.js';
-import { requireUploaded, uploadKeysOf } from './uploaded-images.js';
+import { isRead, teamReport } from './report-team.js';
+import { cleanText } from './report-text.js';
+import { requireUploaded } from './uploaded-images.js';
 
 type ReportRow = typeof reports.$inferSelect;
 
 /** How many periods back a report may still be written: the current one and the one before. */
 const LATE_PERIODS = 1;
 
-/** Monthly targets already read, by site, staff and month (for callers computing many periods at once). */
-export type TargetCache = Map<string, Awaited<ReturnType<typeof targetFor>>>;
-
-export interface MetricsSnapshot {
-  orderCount: number;
-  orderAmountFen: number;
-  newCustomers: number;
-  followUps: number;
-  targetAmountFen: number;
-  targetOrders: number;
-  targetNewCustomers: number;
-}
-
-/**
- * A period's metrics for one person: the figures of issue 7 over the period's days, and the
- * monthly standard spread by days — each month contributes target × (days of the period in that
- * month) / (days in that month), summed and rounded once. A half month of 15 days in a 30-day
- * month gets half the month's target; a week across a month end takes its share of each month.
- */
-export async function periodMetrics(db: Db | Tx, siteId: number, staffId: number, period: ReportPeriod, targets?: TargetCache): Promise<MetricsSnapshot> {
-  const figures = await figuresFor(db, { siteId, staffId, startDate: period.start, endDate: period.end });
-  let amount = 0;
-  let orderTarget = 0;
-  let customerTarget = 0;
-  for (const part of periodMonths(period)) {
-    const key = `${siteId}:${staffId}:${part.month}`;
-    let target = targets?.get(key);
-    if (!target) {
-      target = await targetFor(db, { siteId, staffId, month: part.month });
-      targets?.set(key, target);
-    }
-    const share = part.days / part.daysInMonth;
-    amount += target.targetAmountFen * share;
-    orderTarget += target.targetOrders * share;
-    customerTarget += target.targetNewCustomers * share;
-  }
-  return {
-    ...figures,
-    targetAmountFen: Math.round(amount),
-    targetOrders: Math.round(orderTarget),
-    targetNewCustomers: Math.round(customerTarget),
-  };
-}
-
-const completionOf = (amountFen: number, targetFen: number) => (targetFen > 0 ? Math.round((amountFen / targetFen) * 10_000) / 10_000 : null);
-
-export function toMetrics(snapshot: MetricsSnapshot): ReportMetrics {
-  return {
-    orderCount: snapshot.orderCount,
-    orderAmount: fenToYuan(snapshot.orderAmountFen),
-    newCustomers: snapshot.newCustomers,
-    followUps: snapshot.followUps,
-    targetAmount: fenToYuan(snapshot.targetAmountFen),
-    targetOrders: snapshot.targetOrders,
-    targetNewCustomers: snapshot.targetNewCustomers,
-    completion: completionOf(snapshot.orderAmountFen, snapshot.targetAmountFen),
-  };
-}
-
 const periodOf = (row: Pick<ReportRow, 'kind' | 'periodStart' | 'periodEnd'>): ReportPeriod => ({ kind: row.kind, start: row.periodStart, end: row.periodEnd });
 
-/** Read by at least one leader. */
-const isRead = sql<boolean>`exists (select 1 from ${reportReads} where ${reportReads.reportId} = ${reports.id})`.mapWith(Boolean);
-
-interface CleanText {
-  summary: string;
-  plan: string;
-  problems: string;
-  images: string[];
-  keys: string[];
-}
-
-function cleanText(kind: ReportKind, body: { summary: string; plan: string; problems?: string | undefined; images?: string[] | undefined }): CleanText {
-  const summary = checkedText(body.summary, kind === 'weekly' ? '本周总结' : '半月总结', true);
-  const plan = checkedText(body.plan, kind === 'weekly' ? '下周计划' : '下阶段计划', true);
-  const problems = checkedText(body.problems ?? '', '问题与支持', false);
-  const images = body.images ?? [];
-  if (images.length > REPORT_IMAGES_MAX) throw badRequest(`最多上传${REPORT_IMAGES_MAX}张图片`);
-  return { summary, plan, problems, images, keys: uploadKeysOf(images) };
-}
-
-/** Trimmed text within the limit, counted in characters as the counter on the page counts them. */
-function checkedText(value: string, label: string, required: boolean): string {
-  const text = value.trim();
-  if (required && !text) throw badRequest(`请填写${label}`);
-  if ([...text].length > REPORT_TEXT_MAX) throw badRequest(`${label}不能超过${REPORT_TEXT_MAX}字`);
-  return text;
-}
 
 export class ReportsRepository {
   constructor(
@@ -254,9 +164,13 @@ export class ReportsRepository {
       .innerJoin(staff, eq(staff.id, reportReads.leaderId))
       .where(eq(reportReads.reportId, report.id))
       .orderBy(asc(reportReads.readAt));
+    return this.detailOf(scope, report, readers, canEditReport(scope, report, readers.length));
+  }
+
+  private detailOf(scope: ReportScope, report: ReportRow & { username: string }, readers: { id: number; username: string; readAt: Date }[], canEdit: boolean, read = readers.length > 0): ReportDetail {
     const snapshot: MetricsSnapshot = report;
     return {
-      ...this.summaryOf(report, report.username, readers.length > 0),
+      ...this.summaryOf(report, report.username, read),
       siteName: scope.siteName,
       metrics: toMetrics(snapshot),
       summary: report.summary,
@@ -265,7 +179,7 @@ export class ReportsRepository {
       images: report.images,
       updatedAt: iso(report.updatedAt),
       readers: readers.map((reader) => ({ leader: { id: reader.id, username: reader.username }, readAt: iso(reader.readAt) })),
-      canEdit: canEditReport(scope, report, readers.length),
+      canEdit,
     };
   }
 
@@ -279,7 +193,7 @@ export class ReportsRepository {
       periodEnd: row.periodEnd,
       label: periodLabel(periodOf(row)),
       orderAmount: fenToYuan(row.orderAmountFen),
-      completion: completionOf(row.orderAmountFen, row.targetAmountFen),
+      completion: reportCompletion(row.orderAmountFen, row.targetAmountFen),
       read,
       createdAt: iso(row.createdAt),
     };
@@ -437,66 +351,16 @@ export class ReportsRepository {
     if (!member) throw notFound(STAFF_NOT_FOUND);
   }
 
-  /**
-   * Who has and has not written a period's report at the site. Expected writers are the active
-   * members who are not leaders there; anyone else who wrote one is listed as submitted too.
-   */
+  /** Who has and has not written a period's report at the site (report-team.ts). */
   async team(scope: ReportScope, periodStart: string | undefined): Promise<TeamReport> {
     if (!canSeeTeamReport(scope)) throw forbidden('您没有查看团队报告的权限');
-    const period = this.period(periodStart);
-    const leaderHere = sql`exists (select 1 from ${positions} p2 where p2.staff_id = ${positions.staffId} and p2.site_id = ${positions.siteId} and p2.is_leader)`;
-    const expected = await this.db
-      .selectDistinct({ id: staff.id, username: staff.username })
-      .from(positions)
-      .innerJoin(staff, eq(staff.id, positions.staffId))
-      .where(and(eq(positions.siteId, scope.siteId), eq(staff.status, 'active'), not(leaderHere)))
-      .orderBy(asc(staff.id));
-    const readByMe = sql<boolean>`exists (select 1 from ${reportReads} where ${reportReads.reportId} = ${reports.id} and ${reportReads.leaderId} = ${scope.userId})`.mapWith(Boolean);
-    const written = await this.db
-      .select({ report: reports, username: staff.username, read: isRead, readByMe })
-      .from(reports)
-      .innerJoin(staff, eq(staff.id, reports.staffId))
-      .where(and(eq(reports.kind, this.kind), eq(reports.siteId, scope.siteId), eq(reports.periodStart, period.start)))
-      .orderBy(asc(reports.createdAt), asc(reports.id));
-    const wrote = new Set(written.map((row) => row.report.staffId));
-    const missing: StaffRef[] = expected.filter((person) => !wrote.has(person.id));
-    return {
-      kind: this.kind,
-      siteId: scope.siteId,
-      siteName: scope.siteName,
-      periodStart: period.start,
-      periodEnd: period.end,
-      label: periodLabel(period),
-      submitted: written.map((row) => ({
-        staff: { id: row.report.staffId, username: row.username },
-        reportId: row.report.id,
-        orderAmount: fenToYuan(row.report.orderAmountFen),
-        completion: completionOf(row.report.orderAmountFen, row.report.targetAmountFen),
-        createdAt: iso(row.report.createdAt),
-        readByMe: row.readByMe,
-        read: row.read,
-      })),
-      missing,
-      readOnly: teamReportReadOnly(scope),
-    };
+    return teamReport(this.db, scope, this.period(periodStart));
   }
 
   /** The full report for the PDF, checked like the detail but never marking it read. */
   async forPdf(scope: ReportScope, id: number): Promise<ReportDetail> {
     const report = await this.readable(scope, id);
     const readers = await this.db.select({ n: count() }).from(reportReads).where(eq(reportReads.reportId, id));
-    const snapshot: MetricsSnapshot = report;
-    return {
-      ...this.summaryOf(report, report.username, (readers[0]?.n ?? 0) > 0),
-      siteName: scope.siteName,
-      metrics: toMetrics(snapshot),
-      summary: report.summary,
-      plan: report.plan,
-      problems: report.problems,
-      images: report.images,
-      updatedAt: iso(report.updatedAt),
-      readers: [],
-      canEdit: false,
-    };
+    return this.detailOf(scope, report, [], false, (readers[0]?.n ?? 0) > 0);
   }
 }

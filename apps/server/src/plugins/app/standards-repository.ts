@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { performanceStandardChanges, performanceStandards, staff } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { appendAudit, type ClientContext } from './audit.js';
-import { ZERO_TARGETS, type TargetTotals } from './performance-figures.js';
+import { ZERO_TARGETS, type TargetTotals } from '../../db/performance-figures.js';
 import { memberRef, toTargets } from './performance-views.js';
 import { canEditStandards, canReadStandards, LEADERS_ONLY, STAFF_NOT_FOUND, STANDARDS_LEADERS_ONLY, type SalesScope } from './sales-authorization.js';
 import { paging, staffRef } from './sales-queries.js';

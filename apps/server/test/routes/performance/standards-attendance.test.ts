@@ -3,7 +3,7 @@ import { chinaDayString, type AttendanceDay, type AttendanceMonth, type Attendan
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { effectiveStatus, isEarly, isLate } from '../../../src/plugins/app/attendance-repository.js';
-import { targetFor } from '../../../src/plugins/app/performance-figures.js';
+import { targetFor } from '../../../src/db/performance-figures.js';
 import { expectFailure, rows, useTestServer } from '../../helper.js';
 import { loginAll, staffCall, type Role, type Session } from '../sales/support.js';
 

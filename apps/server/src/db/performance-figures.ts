@@ -8,8 +8,8 @@
  */
 import { monthsInRange, type DayRange } from '@sales/contract';
 import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { performanceDaily, performanceStandards, positions } from '../../db/schema.js';
+import type { Db, Tx } from './client.js';
+import { performanceDaily, performanceStandards, positions } from './schema.js';
 
 export interface FigureTotals {
   orderCount: number;
