@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, MEMBER_RECENT_ORDERS, MEMBER_RECENT_REPORTS, MemberDetail, MemberDetailBody, MemberList, MemberListBody, type ReportSummary } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['members'];
 const security = [{ token: [] }];

@@ -23,8 +23,8 @@ import {
 } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
 import { clientOf } from '../../../plugins/app/audit.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['performance'];
 const security = [{ token: [] }];
