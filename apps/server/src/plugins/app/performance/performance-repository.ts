@@ -1,6 +1,6 @@
 /**
  * Performance figures and ranking: a person's and a site's figures, sales details and the ranking.
- * Figures come from the performance_daily summaries (performance-figures.ts); who sees what is
+ * Figures come from the performance_daily summaries (db/performance-figures.ts); who sees what is
  * asked of sales-authorization.ts. Home, standards, search and members have their own modules.
  */
 import {
