@@ -69,6 +69,11 @@ export default tseslint.config(
               from: './apps/server/src/db',
               message: 'Routes do not query tables: ask the repository or plugin in plugins/app that owns them.',
             },
+            {
+              target: './apps/server/src/db',
+              from: ['./apps/server/src/plugins', './apps/server/src/routes'],
+              message: 'db (schema, figures, seed) is below the app: what the seed shares with the app lives in db/.',
+            },
           ],
         },
       ],

@@ -10,7 +10,7 @@
 import { addDays, chinaDayString, parseChinaDay, periodAt, periodLabel, shiftPeriod, type ReportKind, type ReportPeriod } from '@sales/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { SeededRandom } from '../lib/random.js';
-import { periodMetrics, type TargetCache } from '../plugins/app/reports-repository.js';
+import { periodMetrics, type TargetCache } from './report-metrics.js';
 import type { Tx } from './client.js';
 import { positions, reportReads, reports, staff } from './schema.js';
 import type { SeedOptions } from './seed.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { planCustomers, planOrders, type SiteMembers } from '../../src/db/seed-sales.js';
 import { DEMO_SITES, plannedJoinDates, SEED_STEPS, seedDemoData } from '../../src/db/seed.js';
-import { figuresFor, firstRecordedDay } from '../../src/plugins/app/performance-figures.js';
+import { figuresFor, firstRecordedDay } from '../../src/db/performance-figures.js';
 import { createTestDatabase, rows, type TestDatabase } from '../helper.js';
 
 /** The seed's moment: the middle of a March, so 本月 is 18 days and 上月 a whole (short) February. */

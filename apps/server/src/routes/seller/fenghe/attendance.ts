@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AttendanceClockBody, AttendanceDay, AttendanceDayBody, AttendanceMonth, AttendanceMonthBody, AttendanceToday, Envelope } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['attendance'];
 const security = [{ token: [] }];

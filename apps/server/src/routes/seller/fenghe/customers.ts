@@ -17,7 +17,7 @@ import {
 } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
 import { clientOf } from '../../../plugins/app/audit.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['customers'];
 const security = [{ token: [] }];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, MEMBER_RECENT_ORDERS, MEMBER_RECENT_REPORTS, MemberDetail, MemberDetailBody, MemberList, MemberListBody, type ReportSummary } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['members'];
 const security = [{ token: [] }];
@@ -18,7 +18,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'performanceRead' },
       schema: { tags, security, summary: '部门成员（角色、电话、客户数、本月业绩）', body: MemberListBody, response: { 200: Envelope(MemberList) } },
     },
-    async (request) => ok(await app.performance.memberList(salesScope(request), request.body.keyword)),
+    async (request) => ok(await app.members.memberList(salesScope(request), request.body.keyword)),
   );
 
   app.post(
@@ -28,7 +28,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = salesScope(request);
       const { id } = request.body;
       // 404 first for a member the caller may not open; only then the orders and reports.
-      const detail = await app.performance.memberDetail(scope, id, request.body);
+      const detail = await app.members.memberDetail(scope, id, request.body);
       // The reports follow the report rules (sales-authorization.ts) of the caller at this site.
       const reportScope = await app.resolveReportScope(request, scope.siteId);
       const [recentOrders, weekly, halfMonth] = await Promise.all([

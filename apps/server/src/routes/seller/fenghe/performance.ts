@@ -23,8 +23,8 @@ import {
 } from '@sales/contract';
 import { ok } from '../../../lib/reply.js';
 import { clientOf } from '../../../plugins/app/audit.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['performance'];
 const security = [{ token: [] }];
@@ -78,7 +78,7 @@ const performanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/performance/home',
     { config: crossSiteRead, schema: { tags, security, summary: '首页看板', body: HomeBody, response: { 200: Envelope(HomeDashboard) } } },
-    async (request) => ok(await app.performance.home(salesScope(request))),
+    async (request) => ok(await app.performanceHome.home(salesScope(request))),
   );
 
   app.post(
@@ -87,19 +87,19 @@ const performanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: crossSiteRead,
       schema: { tags, security, summary: '搜索业务员和客户的业绩', body: PerformanceSearchBody, response: { 200: Envelope(PerformanceSearchResult) } },
     },
-    async (request) => ok(await app.performance.search(salesScope(request), request.body.keyword, request.body)),
+    async (request) => ok(await app.performanceSearch.search(salesScope(request), request.body.keyword, request.body)),
   );
 
   app.post(
     '/performance/standard',
     { config: crossSiteRead, schema: { tags, security, summary: '业绩标准（某月）', body: StandardsBody, response: { 200: Envelope(Standards) } } },
-    async (request) => ok(await app.performance.standards(salesScope(request), request.body.month)),
+    async (request) => ok(await app.standards.get(salesScope(request), request.body.month)),
   );
 
   app.post(
     '/performance/standard/update',
     { schema: { tags, security, summary: '修改业绩标准（本站点主管）', body: StandardUpdateBody, response: { 200: Envelope(Standards) } } },
-    async (request) => ok(await app.performance.updateStandard(salesScope(request), request.body, clientOf(request))),
+    async (request) => ok(await app.standards.update(salesScope(request), request.body, clientOf(request))),
   );
 
   app.post(
@@ -109,7 +109,7 @@ const performanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security, summary: '业绩标准修改记录', body: StandardHistoryBody, response: { 200: Envelope(StandardHistory) } },
     },
     async (request) =>
-      ok(await app.performance.standardHistory(salesScope(request), request.body.month, request.body.page, request.body.pageSize)),
+      ok(await app.standards.history(salesScope(request), request.body.month, request.body.page, request.body.pageSize)),
   );
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, Envelope, VERSION_CODE, VersionInfo, VersionUpdateBody, VersionUpdateResult } from '@sales/contract';
-import { readToken } from '../../../plugins/app/authentication.js';
+import { readToken } from '../../../plugins/app/auth/authentication.js';
 import { tooMany } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 
