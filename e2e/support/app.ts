@@ -7,7 +7,7 @@ import { apiLogin, baseUrl, type Session } from './api';
 import { launchBrowser, newPhoneContext } from './chromium';
 import { EnterCodePage, LoginPage, NavBar, SettingPage, SiteBadge, TabBar } from './pages';
 import { AttendancePage, HomePage, RankingPage, StandardsPage } from './performance-pages';
-import { CustomerListPage, CustomerPage, FollowUpFormSheet, OrderDetailPage, OrderListPage, RelationshipBindPage, ScannerPage } from './sales-pages';
+import { CustomerListPage, CustomerPage, FollowUpFormSheet, OrderDetailPage, OrderListPage, RelationshipBindPage, ScannerPage, waitForSalesCall } from './sales-pages';
 
 /** The local storage keys of DESIGN §3. */
 export type StorageKey = 'token' | 'userId' | 'userInfo' | 'currentSite' | 'permissionData' | 'buildTime' | 'app-tabbar-index' | '__DC_STAT_UUID';
@@ -184,6 +184,21 @@ export class AppPage {
    */
   async settled(): Promise<void> {
     await this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  }
+
+  /**
+   * A leader's way to 订单管理: the 订单 tab (waiting for its list's answer, which 订单管理 unfiltered
+   * then takes from the cache), then its entry.
+   */
+  async openOrderManagement(): Promise<void> {
+    const tabLoad = waitForSalesCall(this.page, 'order/list');
+    await this.tabBar.tap('订单');
+    await this.waitForRoute('/pages/order/index');
+    const answer = await tabLoad;
+    if (answer.status() !== 200) throw new Error(`order/list answered ${answer.status()}`);
+    await this.page.getByTestId('order-management-entry').tap();
+    await this.waitForRoute('/pages/order/orderManagement');
+    await this.waitForTitle('订单管理');
   }
 
   /** Waits for document.title to become the given text. */

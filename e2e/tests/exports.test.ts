@@ -5,7 +5,6 @@ import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin } from '../support/api';
 import { useApp } from '../support/app';
 import { orderList } from '../support/sales-api';
-import { waitForSalesCall } from '../support/sales-pages';
 
 const harness = useApp();
 
@@ -36,12 +35,7 @@ describe('导出 on 订单管理', () => {
     const app = await harness.newApp();
     await app.signIn(LI_NA);
 
-    const tabLoad = waitForSalesCall(app.page, 'order/list');
-    await app.tabBar.tap('订单');
-    await app.waitForRoute('/pages/order/index');
-    expect((await tabLoad).status()).toBe(200);
-    await app.page.getByTestId('order-management-entry').tap();
-    await app.waitForRoute('/pages/order/orderManagement');
+    await app.openOrderManagement();
     await app.orders.chooseStaff('张伟', zhang.userId);
     const { summary } = await orderList(leader, { staffId: zhang.userId, pageSize: 1 });
     expect(summary.count).toBeGreaterThan(0);

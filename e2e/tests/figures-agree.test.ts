@@ -54,6 +54,25 @@ describe('figures that agree', () => {
     await app.screenshot('weekly-order-list-reconciled');
   });
 
+  test('张伟: a half-month report opens its order list, which adds up to the report', async () => {
+    const zhang = await apiLogin(ZHANG_WEI);
+    const reports = await call<{ list: { id: number }[] }>('POST', '/seller/halfmonth/staff/list', { token: zhang.token, body: { siteId: SITE_101, pageSize: 5 } });
+    const [report] = reports.body.data.list;
+    if (!report) throw new Error('the demo data holds no half-month report of 张伟');
+    const detail = await call<{ metrics: Figures }>('POST', '/seller/halfmonth/staff/detail', { token: zhang.token, body: { siteId: SITE_101, id: report.id } });
+
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await app.open(`pages/details/historicalReportRecords?id=${report.id}`);
+    await app.waitForTitle('历史记录');
+    const ordersCall = waitForReportCall(app.page, 'halfmonth', 'orders');
+    await app.page.getByTestId('report-orders').tap();
+    await app.waitForRoute('/pages/details/weeklyOrderList');
+    expect((await ordersCall).status()).toBe(200);
+    await expect.poll(() => app.page.getByTestId('weekly-orders-count').textContent()).toBe(String(detail.body.data.metrics.orderCount));
+    expect(await app.page.getByTestId('weekly-orders-amount').textContent()).toBe(formatYuan(detail.body.data.metrics.orderAmount));
+  });
+
   test('李娜: under the ranking, 未分配 and the site total of 部门销售业绩', async () => {
     const li = await apiLogin(LI_NA);
     const app = await harness.newApp();

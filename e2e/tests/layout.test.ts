@@ -24,6 +24,8 @@ interface SweptRoute {
    * skeleton); other pages are there when their body has content and no loading state.
    */
   ready?: string;
+  /** Sets up what the page needs in this tab before it is opened. */
+  prepare?: (app: AppPage) => Promise<void>;
 }
 
 interface DemoIds {
@@ -92,6 +94,7 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
     { route: 'pages/details/updateStandard', title: '编辑业绩标准', badge: true },
     { route: `pages/details/viewPdf?kind=weekly&id=${ids.weekly}`, title: '预览PDF', badge: true },
     { route: `pages/details/weeklyOrderList?id=${ids.weekly}`, title: '周报订单列表', badge: true },
+    { route: `pages/details/weeklyOrderList?kind=halfMonth&id=${ids.halfMonth}`, title: '周报订单列表', badge: true },
     { route: 'pages/login/index', title: '登录', badge: true },
     { route: `pages/login/enterCode?phone=${WANG_QIANG.phone}`, title: '输入验证码', badge: true },
     { route: 'pages/login/agreement/agreement', title: '销售助手', badge: true },
@@ -116,9 +119,15 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
     { route: 'pages/weeklyReport/salespersonPage', title: '业务员', badge: false },
     { route: 'pages/start/index', title: '首页', landsOn: '/pages/index/index', badge: false },
     { route: 'pages-sub/demo/index', title: '销售助手', badge: true, ready: '.chart[data-ready=true]' },
-    // Last: shown after an account's deletion, it ends the session of the tab.
-    { route: 'pages/login/deregister', title: '登录', badge: false },
+    // Last: shown only right after this tab deleted its account (the one-shot mark 注销账号 leaves),
+    // it ends the session of the tab.
+    { route: 'pages/login/deregister', title: '登录', badge: false, prepare: markDeregistered },
   ];
+}
+
+/** What 注销账号 leaves in the tab after a deletion, so that 账号已注销 shows instead of sending to login. */
+async function markDeregistered(app: AppPage): Promise<void> {
+  await app.page.evaluate(() => window.sessionStorage.setItem('account-deregistered', '1'));
 }
 
 /** A page still loading: a skeleton, a spinner, or a lazily loaded page not yet drawn. */
@@ -130,7 +139,8 @@ const BROKEN = '[data-testid=list-error], [data-testid=bad-link], [data-testid=r
  * Opens a route and waits until it shows its content: the title, a page body with content and no
  * loading state left, the badge where it belongs, then two frames so the badge has settled.
  */
-async function openAndWait(app: AppPage, { route, title, landsOn, badge, ready }: SweptRoute): Promise<void> {
+async function openAndWait(app: AppPage, { route, title, landsOn, badge, ready, prepare }: SweptRoute): Promise<void> {
+  if (prepare) await prepare(app);
   await app.open(route);
   if (landsOn) await app.waitForRoute(landsOn);
   await app.waitForTitle(title);

@@ -112,15 +112,8 @@ describe('订单管理 for a leader', () => {
     const app = await harness.newApp();
     await app.signIn(LI_NA);
 
-    // 订单管理 unfiltered asks what the tab asked (the same query, answered from the cache), so the
-    // call to wait for is the tab's; the totals below are then polled on 订单管理.
-    const tabLoad = waitForSalesCall(app.page, 'order/list');
-    await app.tabBar.tap('订单');
-    await app.waitForRoute('/pages/order/index');
-    expect((await tabLoad).status()).toBe(200);
-    await app.page.getByTestId('order-management-entry').tap();
-    await app.waitForRoute('/pages/order/orderManagement');
-    await app.waitForTitle('订单管理');
+    // The totals below are polled on 订单管理 (its unfiltered list comes from the tab's answer).
+    await app.openOrderManagement();
 
     const expectTotals = async (query: OrderListQuery, label: string) => {
       const { summary } = await orderList(leader, { ...query, pageSize: 1 });

@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import parser from 'stream-json/parser.js';
 import type { Database, Db } from '../src/db/client.js';
 import { csvRecords } from '../src/lib/csv.js';
-import { INGEST_BATCH_MAX, OrderIngestion } from '../src/plugins/app/order-ingestion.js';
+import { INGEST_BATCH_MAX, OrderIngestion } from '../src/plugins/app/orders/order-ingestion.js';
 
 const ORDER_COLUMNS = ['orderNo', 'siteId', 'customerId', 'staffId', 'status', 'amount', 'createdAt', 'paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt', 'remark'] as const;
 const ITEM_COLUMNS = ['itemName', 'quantity', 'unitPrice'] as const;

@@ -459,6 +459,20 @@ export type MemberSummary = Type.Static<typeof MemberSummary>;
 export const MemberList = Type.Object({ list: Type.Array(MemberSummary), total: Type.Integer() });
 export type MemberList = Type.Static<typeof MemberList>;
 
+/**
+ * staff/list and staff/detail's row: the same member under the same view, with this month's
+ * sales (paid orders by paid day, refunds subtracted) flattened into monthAmount and monthOrders.
+ */
+export const StaffSummary = Type.Object({
+  ...Type.Omit(MemberSummary, ['full', 'month']).properties,
+  monthAmount: Nullable(Type.Number()),
+  monthOrders: Nullable(Type.Integer()),
+});
+export type StaffSummary = Type.Static<typeof StaffSummary>;
+
+export const StaffList = Type.Object({ list: Type.Array(StaffSummary), total: Type.Integer() });
+export type StaffList = Type.Static<typeof StaffList>;
+
 export const MemberDetailBody = Type.Object({ siteId: SiteId, id: Id, ...PeriodFields });
 export type MemberDetailBody = Type.Static<typeof MemberDetailBody>;
 

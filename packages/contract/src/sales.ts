@@ -144,28 +144,6 @@ export type OrderDetail = Type.Static<typeof OrderDetail>;
 export const StaffListBody = Type.Object({ siteId: SiteId, keyword: Keyword });
 export type StaffListBody = Type.Static<typeof StaffListBody>;
 
-/**
- * A member of the site as the caller may see them (sales-authorization colleagueView): leaders and
- * the member themself get everything; a salesperson sees a colleague's name, role and masked
- * phone, and null figures.
- */
-export const StaffSummary = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  /** Full, or masked (138****0002) for a salesperson looking at a colleague. */
-  phone: Type.String(),
-  avatar: Nullable(Type.String()),
-  isLeader: Type.Boolean(),
-  customerCount: Nullable(Type.Integer()),
-  /** Sales (paid, shipped, completed by paidAt) of the current month to date. */
-  monthAmount: Nullable(Type.Number()),
-  monthOrders: Nullable(Type.Integer()),
-});
-export type StaffSummary = Type.Static<typeof StaffSummary>;
-
-export const StaffList = Type.Object({ list: Type.Array(StaffSummary), total: Type.Integer() });
-export type StaffList = Type.Static<typeof StaffList>;
-
 export const StaffDetailBody = Type.Object({ siteId: SiteId, id: Id });
 export type StaffDetailBody = Type.Static<typeof StaffDetailBody>;
 

@@ -13,6 +13,24 @@ const SEED = 20251102;
 
 export const ORDERS_AT_SCALE_1 = 20000;
 
+/** Refunds are handled by customer service from 10:00 to 20:00, China time. */
+const SERVICE_OPENS_HOUR = 10;
+const SERVICE_HOURS = 10;
+
+/**
+ * A refund moment moved into customer service's hours of its China day (an hour outside them is
+ * folded in, minutes kept; the next day when that falls before `earliest`). Without it a demo
+ * opened in the morning showed 今日 with more refunds than sales (−2 单).
+ */
+function inServiceHours(ms: number, earliest: number): number {
+  const day = startOfChinaDay(new Date(ms)).getTime();
+  const offset = ms - day;
+  const hour = Math.floor(offset / HOUR_MS);
+  const within = (hour - SERVICE_OPENS_HOUR + 24) % 24;
+  const moved = day + (SERVICE_OPENS_HOUR + (within % SERVICE_HOURS)) * HOUR_MS + (offset % HOUR_MS);
+  return moved >= earliest ? moved : moved + DAY_MS;
+}
+
 export interface OrderPlan {
   orderNo: string;
   siteId: number;
@@ -71,8 +89,13 @@ export function* planOrders(customerPlans: readonly CustomerPlan[], options: Sal
   const total = Math.max(1, Math.round(ORDERS_AT_SCALE_1 * options.scale));
   const digits = Math.max(6, String(total).length);
 
+  // The last orders of the run are the ones just placed and not yet paid (a tenth of a percent,
+  // at least two): every scale, even the tests' tiny one, shows 待付款 whatever the time of day.
+  const unpaidFrom = total - Math.max(2, Math.round(total * 0.001));
   for (let seq = 1; seq <= total; seq += 1) {
+    const justPlaced = seq > unpaidFrom;
     let createdMs = calendar.pick(random).getTime();
+    if (justPlaced) createdMs = nowMs - random.int(10, 36 * 60) * MINUTE_MS;
     const index = picker.pick(random, createdMs - DAY_MS);
     const customer = customerPlans[index];
     if (!customer) throw new Error('no customer to order');
@@ -103,7 +126,9 @@ export function* planOrders(customerPlans: readonly CustomerPlan[], options: Sal
     let status: OrderStatus = 'pending';
     const fate = random.next();
     const at = (ms: number) => (ms <= nowMs ? new Date(ms) : null);
-    if (fate < 0.06) {
+    if (justPlaced) {
+      // 待付款: placed within the last day and a half.
+    } else if (fate < 0.06) {
       times.cancelledAt = at(createdMs + random.int(5, 36 * 60) * MINUTE_MS);
       if (times.cancelledAt) status = 'cancelled';
     } else if (!(ageDays <= 2 && random.chance(0.3))) {
@@ -117,7 +142,7 @@ export function* planOrders(customerPlans: readonly CustomerPlan[], options: Sal
           if (times.completedAt) status = 'completed';
         }
         if (fate < 0.09) {
-          const refundedAt = at(times.paidAt.getTime() + random.int(6, 10 * 24) * HOUR_MS);
+          const refundedAt = at(inServiceHours(times.paidAt.getTime() + random.int(6, 10 * 24) * HOUR_MS, times.paidAt.getTime() + 6 * HOUR_MS));
           if (refundedAt) {
             status = 'refunded';
             times.refundedAt = refundedAt;

@@ -7,10 +7,10 @@
  * Reports cover only these recent periods (the sales history is longer: reports are read as they
  * come, never compared a year back), and none of a period that ended before the writer joined.
  */
-import { chinaDayString, periodAt, periodLabel, shiftPeriod, type ReportKind, type ReportPeriod } from '@sales/contract';
+import { addDays, chinaDayString, parseChinaDay, periodAt, periodLabel, shiftPeriod, type ReportKind, type ReportPeriod } from '@sales/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { SeededRandom } from '../lib/random.js';
-import { periodMetrics, type TargetCache } from '../plugins/app/reports-repository.js';
+import { periodMetrics, type TargetCache } from './report-metrics.js';
 import type { Tx } from './client.js';
 import { positions, reportReads, reports, staff } from './schema.js';
 import type { SeedOptions } from './seed.js';
@@ -82,6 +82,18 @@ function writtenAt(period: ReportPeriod, now: Date, random: SeededRandom): Date 
   return at > now ? new Date(now.getTime() - random.int(1, 120) * 60 * 1000) : at;
 }
 
+/**
+ * The moment a seeded report's figures stand at. The snapshot is computed at seed time, so it
+ * holds every event of a period already over: its end (the last moment of the period's last China
+ * day) says the same and reads as the report's own "统计截至"; a period still running stands at now.
+ */
+function figuresMoment(period: ReportPeriod, now: Date): Date {
+  const end = parseChinaDay(period.end);
+  if (!end) return now;
+  const endOfPeriod = new Date(addDays(end, 1).getTime() - 1);
+  return endOfPeriod < now ? endOfPeriod : now;
+}
+
 export async function seedReports(tx: Tx, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date();
   const random = new SeededRandom(SEED);
@@ -114,6 +126,7 @@ export async function seedReports(tx: Tx, options: SeedOptions): Promise<void> {
           images: [],
           createdAt,
           updatedAt: createdAt,
+          figuresAt: figuresMoment(period, now),
         });
         // Older reports have mostly been read; the last two periods often not yet.
         const readChance = back >= 3 ? 0.9 : back >= 1 ? 0.4 : 0.15;

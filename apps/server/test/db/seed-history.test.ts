@@ -2,13 +2,13 @@
  * The demo data's history (issue 16): 25 months of sales, so every 同比 compares with a real year
  * ago, and staff who joined over the past years, never after their first record.
  */
-import { chinaDayString, resolvePeriod, type PerformancePeriodKey } from '@sales/contract';
+import { chinaDayString, ORDER_STATUSES, resolvePeriod, type PerformancePeriodKey } from '@sales/contract';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { planCustomers, planOrders, type SiteMembers } from '../../src/db/seed-sales.js';
 import { DEMO_SITES, plannedJoinDates, SEED_STEPS, seedDemoData } from '../../src/db/seed.js';
-import { figuresFor, firstRecordedDay } from '../../src/plugins/app/performance-figures.js';
+import { figuresFor, firstRecordedDay } from '../../src/db/performance-figures.js';
 import { createTestDatabase, rows, type TestDatabase } from '../helper.js';
 
 /** The seed's moment: the middle of a March, so 本月 is 18 days and 上月 a whole (short) February. */
@@ -61,6 +61,18 @@ describe('the demo history at scale 1', () => {
                  to_char(perf_china_day(max(created_at)), 'YYYY-MM-DD') as last, count(*)::int as count from orders`,
     );
     expect(span).toEqual({ first: '2024-03-01', last: chinaDayString(NOW), count: 20000 });
+  });
+
+  it('refunds in customer service hours (10:00–20:00 China time), after payment, so a morning opens without a day of refunds', async () => {
+    const [refunds] = await rows<{ count: number; outside: number; early: number }>(
+      db,
+      sql`select count(*)::int as count,
+                 count(*) filter (where extract(hour from refunded_at at time zone 'Asia/Shanghai') not between 10 and 19)::int as outside,
+                 count(*) filter (where refunded_at < paid_at + interval '6 hours')::int as early
+            from orders where refunded_at is not null`,
+    );
+    expect(refunds?.count).toBeGreaterThan(100);
+    expect(refunds).toMatchObject({ outside: 0, early: 0 });
   });
 
   it('spreads the join dates of the staff over the past years', async () => {
@@ -145,6 +157,16 @@ describe('the planned history over a year of start days', () => {
             .reduce((sum, order) => sum + order.amountFen, 0);
         expectSaneYearOnYear(sold(period.range), sold(period.yearAgo), `${site} ${period.range.startDate}`);
       }
+    }
+  }, 120_000);
+
+  it('holds every order status at the tests’ tiny scale, whatever the hour it is seeded', () => {
+    // 待付款 once depended on an unpaid order landing in the last two days: at scale 0.05 some hours had none.
+    for (let hour = 0; hour < 24; hour += 1) {
+      const now = new Date(Date.UTC(2026, 10, 24, hour, 17));
+      const options = { scale: 0.05, now };
+      const statuses = new Set([...planOrders(planCustomers(members, options), options)].map((order) => order.status));
+      expect([...statuses].sort(), now.toISOString()).toEqual([...ORDER_STATUSES].sort());
     }
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { smsOutbox } from '../../src/db/schema.js';
 import { loadAliyunSms, loadConfig } from '../../src/env.js';
-import { AliyunSmsProvider } from '../../src/plugins/app/sms.js';
+import { AliyunSmsProvider } from '../../src/plugins/app/account/sms.js';
 import { buildTestApp, call, expectFailure, login, PHONES, testConfig, uniqueIp, useTestServer } from '../helper.js';
 
 const server = useTestServer();

@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const appDir = path.resolve(import.meta.dirname);
+const srcDir = path.resolve(import.meta.dirname, '..');
+
+/** Every stylesheet of the app: the shell's, pages.css and the ones it puts together beside the features and components. */
+const stylesheets = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.css'))
+  .sort();
 
 /**
  * The app's stylesheets are plain CSS: a block that is never closed turns every later rule into a
@@ -33,8 +38,12 @@ function nestingProblems(css: string): string[] {
 }
 
 describe('stylesheets', () => {
-  it.each(['styles.css', 'pages.css'])('%s closes every block and nests no rule in another', (file) => {
-    expect(nestingProblems(readFileSync(path.join(appDir, file), 'utf8'))).toEqual([]);
+  it('finds the shell\'s and the pages\' stylesheets', () => {
+    expect(stylesheets).toEqual(expect.arrayContaining(['app/styles.css', 'app/pages.css', 'app/page-layout.css', 'components/components.css', 'features/customers/customers.css']));
+  });
+
+  it.each(stylesheets)('%s closes every block and nests no rule in another', (file) => {
+    expect(nestingProblems(readFileSync(path.join(srcDir, file), 'utf8'))).toEqual([]);
   });
 
   it('the check finds an unclosed block', () => {

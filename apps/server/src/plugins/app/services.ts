@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import path from 'node:path';
-import { AccountService } from './accounts.js';
+import { AccountService } from './account/accounts.js';
 import { ClientVersions } from './client-versions.js';
-import { SessionCache } from './session-cache.js';
-import { AliyunSmsProvider, ConsoleSmsProvider, SmsOutbox, type SmsProvider } from './sms.js';
-import { LocalFileStorage, type FileStorage } from './storage.js';
+import { SessionCache } from './auth/session-cache.js';
+import { AliyunSmsProvider, ConsoleSmsProvider, SmsOutbox, type SmsProvider } from './account/sms.js';
+import { LocalFileStorage, type FileStorage } from './uploads/storage.js';
 import { assertRedisVersion, DbThrottle, RedisThrottle, type Throttle } from './throttle.js';
-import { UploadsRepository } from './uploads-repository.js';
+import { UploadsRepository } from './uploads/uploads-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,8 +8,8 @@ import { attachmentHeader } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { reportPdf, teamReportPdf } from '../../lib/report-pdf.js';
-import { reportScope } from '../../plugins/app/reports.js';
-import { uploadKeyOf } from '../../plugins/app/uploaded-images.js';
+import { reportScope } from '../../plugins/app/reports/reports.js';
+import { uploadKeyOf } from '../../plugins/app/uploads/uploaded-images.js';
 
 const security = [{ token: [] }];
 const pdfResponse = { 200: Type.String({ description: 'application/pdf' }) };

@@ -7,7 +7,7 @@ import { periodAt, shiftPeriod, type OrderLine, type SalesDetails, type ReportDe
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceStandards } from '../../../src/db/schema.js';
-import { call, useTestServer, type ApiResponse } from '../../helper.js';
+import { call, rows, useTestServer, type ApiResponse } from '../../helper.js';
 import { firstCustomer, loginAll, scalar, staffCall, type Role, type Session } from '../sales/support.js';
 
 const server = useTestServer();
@@ -127,6 +127,29 @@ describe("a report's order list", () => {
     expectReconciled(report, first, lines);
     expect(lines.filter((line) => line.orderNo.startsWith('NOW-')).map((line) => [line.orderNo, line.line])).toEqual([['NOW-SALE', 'sale']]);
     expect(Date.parse(first.figuresAt)).toBeLessThanOrEqual(Date.parse(report.createdAt) + 1_000);
+  });
+});
+
+describe("a seeded report's order list", () => {
+  it.each<[Api, 'weekly' | 'halfMonth']>([
+    ['weekly', 'weekly'],
+    ['halfmonth', 'halfMonth'],
+  ])("of the %s reports of two months ago and before adds up to it and stands at the period's end", async (api, kind) => {
+    // (The tests above write the latest periods' reports anew; these are the demo's own.)
+    const seeded = await rows<{ id: number; period_end: string }>(
+      server.db,
+      sql`select id, period_end::text as period_end from reports where kind = ${kind} and staff_id = ${as.zhangWei.id} and site_id = 101
+            and period_end::text < to_char(now() at time zone 'Asia/Shanghai' - interval '60 days', 'YYYY-MM-DD') order by period_start desc limit 3`,
+    );
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const { id, period_end: periodEnd } of seeded) {
+      const report = await reportCall<ReportDetail>(as.zhangWei, api, 'detail', { siteId: 101, id });
+      expect(report.status).toBe(200);
+      const { first, lines } = await allLines(as.zhangWei, api, id);
+      expectReconciled(report.body.data, first, lines);
+      // 统计截至 the last moment of the period's last China day, not the day the demo was seeded.
+      expect(new Date(first.figuresAt).getTime()).toBe(new Date(`${periodEnd}T23:59:59.999+08:00`).getTime());
+    }
   });
 });
 

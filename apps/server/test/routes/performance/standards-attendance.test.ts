@@ -2,8 +2,8 @@
 import { chinaDayString, type AttendanceDay, type AttendanceMonth, type AttendanceToday, type PersonFigures, type StandardHistory, type Standards } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { effectiveStatus, isEarly, isLate } from '../../../src/plugins/app/attendance-repository.js';
-import { targetFor } from '../../../src/plugins/app/performance-figures.js';
+import { effectiveStatus, isEarly, isLate } from '../../../src/plugins/app/attendance/attendance-repository.js';
+import { targetFor } from '../../../src/db/performance-figures.js';
 import { expectFailure, rows, useTestServer } from '../../helper.js';
 import { loginAll, staffCall, type Role, type Session } from '../sales/support.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recomputeSummaries } from '../../../src/plugins/app/performance-figures.js';
+import { recomputeSummaries } from '../../../src/db/performance-figures.js';
 import { rows, useTestServer } from '../../helper.js';
 import { firstCustomer, loginAll, staffCall } from '../sales/support.js';
 

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceStandards, reports } from '../../../src/db/schema.js';
-import { figuresFor, targetFor } from '../../../src/plugins/app/performance-figures.js';
+import { figuresFor, targetFor } from '../../../src/db/performance-figures.js';
 import { at, call, expectFailure, login, multipartBody, PNG_1X1, rows, useTestServer, type ApiResponse } from '../../helper.js';
 import { firstCustomer, loginAll, scalar, type Role, type Session } from '../sales/support.js';
 

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { planCustomers, planFollowUps, planOrders, type SiteMembers } from '../../../src/db/seed-sales.js';
 import { csvDocument, csvRecords, parseCsv } from '../../../src/lib/csv.js';
-import { OrderIngestion } from '../../../src/plugins/app/order-ingestion.js';
+import { OrderIngestion } from '../../../src/plugins/app/orders/order-ingestion.js';
 import { formatReport, importOrderFile } from '../../../scripts/order-file.js';
 import { buildTestApp, call, expectFailure, rows, testConfig, useTestServer } from '../../helper.js';
 import { firstCustomer, loginAll, ordersWhere, scalar, type Role, type Session } from './support.js';

@@ -7,7 +7,7 @@ import type { CustomerPage, OrderPage } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../src/lib/csv.js';
-import { resolveSalesScope } from '../../../src/plugins/app/sales-authorization.js';
+import { resolveSalesScope } from '../../../src/plugins/app/sales/sales-authorization.js';
 import { rows, useTestServer } from '../../helper.js';
 import { loginAll, STAFF_API, staffCall, type Role, type Session } from './support.js';
 

@@ -25,9 +25,7 @@ export default function DeregisterPage() {
   return (
     <div className="page__body--center" data-testid="deregistered">
       <Result status="success" title="账号已注销" description="您的账号及个人信息已删除。如需继续使用，请联系所在企业的管理员重新开通。" />
-      <Button block color="primary" onClick={() => {
-          nav.reLaunch(routeUrl('login'));
-        }}>
+      <Button block color="primary" onClick={() => { nav.reLaunch(routeUrl('login')); }}>
         返回登录
       </Button>
     </div>

@@ -63,6 +63,7 @@ export default function HistoricalReportRecordsPage() {
     <ReportDetailView
       kind="halfMonth"
       id={id}
+      onOrders={() => nav.navigateTo(routeUrl('weeklyOrderList', { kind: 'halfMonth', id }))}
       onPdf={() => nav.navigateTo(routeUrl('viewPdf', { kind: 'halfMonth', id }))}
       onEdit={() => nav.navigateTo(routeUrl('addReport', { id }))}
       onDeleted={() => nav.redirectTo(routeUrl('historicalReportRecords'))}

@@ -2,7 +2,7 @@ import { BadLinkState } from '../../components/list-states';
 import { OrderBrowser } from '../../features/orders/components/order-browser';
 import { ResetStaffPasswordButton } from '../../features/account/components/reset-staff-password-button';
 import { StaffCard } from '../../features/staff/components/staff-card';
-import { useSalespersonId } from './salesperson-staff-id';
+import { useSalespersonId } from '../../features/staff/salesperson-staff-id';
 
 /** 业务员 (order area, ?staffId=): the salesperson's card and their orders. */
 export default function OrderSalespersonPage() {

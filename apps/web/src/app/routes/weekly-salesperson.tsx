@@ -8,7 +8,7 @@ import { useReportList } from '../../features/reports/api/get-report-list';
 import { ReportCard } from '../../features/reports/components/report-card';
 import { StaffCard } from '../../features/staff/components/staff-card';
 import { nav } from '../../lib/navigation';
-import { useSalespersonId } from './salesperson-staff-id';
+import { useSalespersonId } from '../../features/staff/salesperson-staff-id';
 
 function StaffReports({ staffId }: { staffId: number }) {
   const userId = useSession((state) => state.userId);

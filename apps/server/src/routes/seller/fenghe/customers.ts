@@ -3,7 +3,7 @@ import { routeOf } from '../../route-of.js';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { clientOf } from '../../../plugins/app/audit.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['customers'];
 const security = [{ token: [] }];

@@ -8,8 +8,8 @@ import { attachmentHeader, csvStream, type CsvCell } from '../../../lib/csv.js';
 import { xlsxStream, type XlsxKind } from '../../../lib/xlsx.js';
 import { forbidden } from '../../../lib/errors.js';
 import { appendAudit, clientOf } from '../../../plugins/app/audit.js';
-import { canExport, type SalesScope } from '../../../plugins/app/sales-authorization.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { canExport, type SalesScope } from '../../../plugins/app/sales/sales-authorization.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['exports'];
 const security = [{ token: [] }];

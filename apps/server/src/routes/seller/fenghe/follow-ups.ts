@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { routeOf } from '../../route-of.js';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['follow-ups'];
 const security = [{ token: [] }];

@@ -3,7 +3,7 @@ import { routeOf } from '../../route-of.js';
 import { MEMBER_RECENT_ORDERS, MEMBER_RECENT_REPORTS, type ReportSummary } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['members'];
 const security = [{ token: [] }];
@@ -17,7 +17,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(app, ROUTES.memberList, { tags, security, summary: '部门成员（角色、电话、客户数、本月业绩）' }),
     config: { scope: 'performanceRead' },
-    handler: async (request) => ok(await app.performance.memberList(salesScope(request), request.body.keyword)),
+    handler: async (request) => ok(await app.members.memberList(salesScope(request), request.body.keyword)),
   });
 
   app.route({
@@ -26,7 +26,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = salesScope(request);
       const { id } = request.body;
       // 404 first for a member the caller may not open; only then the orders and reports.
-      const detail = await app.performance.memberDetail(scope, id, request.body);
+      const detail = await app.members.memberDetail(scope, id, request.body);
       // The reports follow the report rules (sales-authorization.ts) of the caller at this site.
       const reportScope = await app.resolveReportScope(request, scope.siteId);
       const [recentOrders, weekly, halfMonth] = await Promise.all([

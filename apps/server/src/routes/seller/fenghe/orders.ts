@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { routeOf } from '../../route-of.js';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['orders'];
 const security = [{ token: [] }];

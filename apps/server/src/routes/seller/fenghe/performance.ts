@@ -3,8 +3,8 @@ import { routeOf } from '../../route-of.js';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { clientOf } from '../../../plugins/app/audit.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { salesScope } from '../../../plugins/app/sales.js';
+import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { salesScope } from '../../../plugins/app/sales/sales.js';
 
 const tags = ['performance'];
 const security = [{ token: [] }];
@@ -46,31 +46,31 @@ const performanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(app, ROUTES.performanceHome, { tags, security, summary: '首页看板' }),
     config: crossSiteRead,
-    handler: async (request) => ok(await app.performance.home(salesScope(request))),
+    handler: async (request) => ok(await app.performanceHome.home(salesScope(request))),
   });
 
   app.route({
     ...routeOf(app, ROUTES.performanceSearch, { tags, security, summary: '搜索业务员和客户的业绩' }),
     config: crossSiteRead,
-    handler: async (request) => ok(await app.performance.search(salesScope(request), request.body.keyword, request.body)),
+    handler: async (request) => ok(await app.performanceSearch.search(salesScope(request), request.body.keyword, request.body)),
   });
 
   app.route({
     ...routeOf(app, ROUTES.standardList, { tags, security, summary: '业绩标准（某月）' }),
     config: crossSiteRead,
-    handler: async (request) => ok(await app.performance.standards(salesScope(request), request.body.month)),
+    handler: async (request) => ok(await app.standards.get(salesScope(request), request.body.month)),
   });
 
   app.route({
     ...routeOf(app, ROUTES.standardUpdate, { tags, security, summary: '修改业绩标准（本站点主管）' }),
-    handler: async (request) => ok(await app.performance.updateStandard(salesScope(request), request.body, clientOf(request))),
+    handler: async (request) => ok(await app.standards.update(salesScope(request), request.body, clientOf(request))),
   });
 
   app.route({
     ...routeOf(app, ROUTES.standardHistory, { tags, security, summary: '业绩标准修改记录' }),
     config: crossSiteRead,
     handler: async (request) =>
-      ok(await app.performance.standardHistory(salesScope(request), request.body.month, request.body.page, request.body.pageSize)),
+      ok(await app.standards.history(salesScope(request), request.body.month, request.body.page, request.body.pageSize)),
   });
 };
 

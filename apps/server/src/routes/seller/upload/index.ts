@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { sniffImage } from '../../../plugins/app/storage.js';
+import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { sniffImage } from '../../../plugins/app/uploads/storage.js';
 
 const tags = ['upload'];
 /** What sniffImage can answer: the only types an uploaded file is served as. */

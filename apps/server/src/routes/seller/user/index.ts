@@ -3,9 +3,9 @@ import { routeOf } from '../../route-of.js';
 import * as ROUTES from '@sales/contract/routes';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
-import { requireMobile } from '../../../plugins/app/account-shared.js';
+import { requireMobile } from '../../../plugins/app/account/account-shared.js';
 import { clientOf } from '../../../plugins/app/audit.js';
-import { currentUser, readToken } from '../../../plugins/app/authentication.js';
+import { currentUser, readToken } from '../../../plugins/app/auth/authentication.js';
 
 const tags = ['user'];
 const security = [{ token: [] }];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { routeOf } from '../../route-of.js';
 import { APP_VERSION, BUILD_TIME, CONFIG_VERSION, VERSION_CODE } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { readToken } from '../../../plugins/app/authentication.js';
+import { readToken } from '../../../plugins/app/auth/authentication.js';
 import { tooMany } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 

@@ -1,0 +1,201 @@
+/**
+ * Performance figures, read from the performance_daily summaries that the triggers of migration
+ * 0004_performance_summaries keep current (never from a scan of the orders). Sales are the paid,
+ * shipped, completed and refunded orders on their paid day minus the refunds on their refunded
+ * day; new customers by creation day, credited to the owner at creation; follow-ups by creation
+ * day. Days are China-time 'YYYY-MM-DD', both ends included. The weekly and half-month reports use
+ * figuresFor and targetFor too, so every page and report counts the same way.
+ */
+import { monthsInRange, type DayRange } from '@sales/contract';
+import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from './client.js';
+import { performanceDaily, performanceStandards, positions } from './schema.js';
+
+export interface FigureTotals {
+  orderCount: number;
+  orderAmountFen: number;
+  newCustomers: number;
+  followUps: number;
+}
+
+export interface TargetTotals {
+  targetAmountFen: number;
+  targetOrders: number;
+  targetNewCustomers: number;
+}
+
+export interface FigureQuery {
+  siteId: number;
+  /** null/undefined = the whole site (everyone credited there, and nobody). */
+  staffId?: number | null;
+  startDate: string;
+  endDate: string;
+}
+
+export const ZERO_FIGURES: FigureTotals = { orderCount: 0, orderAmountFen: 0, newCustomers: 0, followUps: 0 };
+export const ZERO_TARGETS: TargetTotals = { targetAmountFen: 0, targetOrders: 0, targetNewCustomers: 0 };
+
+const d = performanceDaily;
+
+// Net sales: paid minus refunded. Sums come back as text (bigint) from PostgreSQL.
+const totals = {
+  orderCount: sql<string>`coalesce(sum(${d.paidCount} - ${d.refundCount}), 0)`,
+  orderAmountFen: sql<string>`coalesce(sum(${d.paidAmountFen} - ${d.refundAmountFen}), 0)`,
+  newCustomers: sql<string>`coalesce(sum(${d.newCustomers}), 0)`,
+  followUps: sql<string>`coalesce(sum(${d.followUps}), 0)`,
+};
+
+const toFigures = (row: { orderCount: string | number; orderAmountFen: string | number; newCustomers: string | number; followUps: string | number } | undefined): FigureTotals =>
+  row
+    ? {
+        orderCount: Number(row.orderCount),
+        orderAmountFen: Number(row.orderAmountFen),
+        newCustomers: Number(row.newCustomers),
+        followUps: Number(row.followUps),
+      }
+    : { ...ZERO_FIGURES };
+
+function where(q: FigureQuery): SQL {
+  const conditions = [eq(d.siteId, q.siteId), gte(d.day, q.startDate), lte(d.day, q.endDate)];
+  if (q.staffId !== null && q.staffId !== undefined) conditions.push(eq(d.staffId, q.staffId));
+  return and(...conditions) as SQL;
+}
+
+/** The four figures of a site, or of one salesperson there, over a range of days. */
+export async function figuresFor(db: Db | Tx, q: FigureQuery): Promise<FigureTotals> {
+  const [row] = await db.select(totals).from(d).where(where(q));
+  return toFigures(row);
+}
+
+/** The figures of a range day by day (days without activity are absent). */
+export async function dailyFigures(db: Db | Tx, q: FigureQuery): Promise<Map<string, FigureTotals & { refundCount: number; refundAmountFen: number }>> {
+  const rows = await db
+    .select({
+      day: d.day,
+      ...totals,
+      refundCount: sql<string>`coalesce(sum(${d.refundCount}), 0)`,
+      refundAmountFen: sql<string>`coalesce(sum(${d.refundAmountFen}), 0)`,
+    })
+    .from(d)
+    .where(where(q))
+    .groupBy(d.day)
+    .orderBy(asc(d.day));
+  return new Map(
+    rows.map((row) => [row.day, { ...toFigures(row), refundCount: Number(row.refundCount), refundAmountFen: Number(row.refundAmountFen) }]),
+  );
+}
+
+/** The figures of each person credited at a site over a range (staff 0 = credited to nobody). */
+export async function figuresByStaff(db: Db | Tx, q: Omit<FigureQuery, 'staffId'> & { staffIds?: readonly number[] }): Promise<Map<number, FigureTotals>> {
+  const conditions = [where(q)];
+  if (q.staffIds) {
+    if (q.staffIds.length === 0) return new Map();
+    conditions.push(inArray(d.staffId, [...q.staffIds]));
+  }
+  const rows = await db
+    .select({ staffId: d.staffId, ...totals })
+    .from(d)
+    .where(and(...conditions))
+    .groupBy(d.staffId);
+  return new Map(rows.map((row) => [row.staffId, toFigures(row)]));
+}
+
+/** The first day anything was recorded for a site (or a person there); null when nothing ever was. */
+export async function firstRecordedDay(db: Db | Tx, q: { siteId: number; staffId?: number | null }): Promise<string | null> {
+  const conditions = [eq(d.siteId, q.siteId)];
+  if (q.staffId !== null && q.staffId !== undefined) conditions.push(eq(d.staffId, q.staffId));
+  const [row] = await db.select({ first: min(d.day) }).from(d).where(and(...conditions));
+  return row?.first ?? null;
+}
+
+/** The standards of a site for some months: month → staffId (null = site default) → targets. */
+export async function standardsOf(db: Db | Tx, siteId: number, months: readonly string[]): Promise<Map<string, Map<number | null, TargetTotals>>> {
+  const out = new Map<string, Map<number | null, TargetTotals>>();
+  if (months.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(performanceStandards)
+    .where(and(eq(performanceStandards.siteId, siteId), inArray(performanceStandards.month, [...months])));
+  for (const row of rows) {
+    const month = out.get(row.month) ?? new Map<number | null, TargetTotals>();
+    month.set(row.staffId, { targetAmountFen: row.targetAmountFen, targetOrders: row.targetOrders, targetNewCustomers: row.targetNewCustomers });
+    out.set(row.month, month);
+  }
+  return out;
+}
+
+/**
+ * Which standard applies to a person at a site (one rule for every page and report): a member
+ * without a leader position there is measured against their own row of the month, else the site
+ * default; a leader of the site is measured against none (standards are set for salespeople only,
+ * and the default is a salesperson's), so no target is shown for them. staffId null asks for the
+ * site default itself.
+ */
+export function pickTarget(standards: Map<string, Map<number | null, TargetTotals>>, month: string, staffId: number | null, leadsSite = false): TargetTotals {
+  if (staffId !== null && leadsSite) return { ...ZERO_TARGETS };
+  const rows = standards.get(month);
+  return (staffId !== null ? rows?.get(staffId) : undefined) ?? rows?.get(null) ?? { ...ZERO_TARGETS };
+}
+
+/** Whether the person holds a leader position at the site. */
+export async function leadsSite(db: Db | Tx, siteId: number, staffId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.siteId, siteId), eq(positions.staffId, staffId), eq(positions.isLeader, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A month's standard for a person under pickTarget's rule (their own, else the site default, else
+ * 0s; 0s for a leader of the site), or the site default (staffId null).
+ */
+export async function targetFor(db: Db | Tx, q: { siteId: number; staffId: number | null; month: string }): Promise<TargetTotals> {
+  if (q.staffId !== null && (await leadsSite(db, q.siteId, q.staffId))) return { ...ZERO_TARGETS };
+  const rows = await db
+    .select()
+    .from(performanceStandards)
+    .where(
+      and(
+        eq(performanceStandards.siteId, q.siteId),
+        eq(performanceStandards.month, q.month),
+        q.staffId === null ? isNull(performanceStandards.staffId) : sql`(${performanceStandards.staffId} = ${q.staffId} or ${performanceStandards.staffId} is null)`,
+      ),
+    );
+  const own = q.staffId === null ? undefined : rows.find((row) => row.staffId === q.staffId);
+  const chosen = own ?? rows.find((row) => row.staffId === null);
+  return chosen
+    ? { targetAmountFen: chosen.targetAmountFen, targetOrders: chosen.targetOrders, targetNewCustomers: chosen.targetNewCustomers }
+    : { ...ZERO_TARGETS };
+}
+
+/**
+ * The target over a range of days: each month's standard spread over its days (a week in a
+ * 30-day month is 7/30 of it), amounts rounded to the fen and counts to whole numbers.
+ */
+export function spreadTarget(range: DayRange, targetOfMonth: (month: string) => TargetTotals): TargetTotals {
+  let amount = 0;
+  let orders = 0;
+  let newCustomers = 0;
+  for (const { month, days, daysInMonth } of monthsInRange(range)) {
+    const share = days / daysInMonth;
+    const target = targetOfMonth(month);
+    amount += target.targetAmountFen * share;
+    orders += target.targetOrders * share;
+    newCustomers += target.targetNewCustomers * share;
+  }
+  return { targetAmountFen: Math.round(amount), targetOrders: Math.round(orders), targetNewCustomers: Math.round(newCustomers) };
+}
+
+/** The target of a site (staffId null) or a person over a range of days. */
+export async function targetOverRange(db: Db | Tx, q: { siteId: number; staffId: number | null; range: DayRange }): Promise<TargetTotals> {
+  const months = monthsInRange(q.range).map((entry) => entry.month);
+  const [standards, leads] = await Promise.all([standardsOf(db, q.siteId, months), q.staffId === null ? false : leadsSite(db, q.siteId, q.staffId)]);
+  return spreadTarget(q.range, (month) => pickTarget(standards, month, q.staffId, leads));
+}
+
+/** Rebuilds every summary from the raw orders, customers and follow-ups (one INSERT … SELECT). */
+export async function recomputeSummaries(db: Db | Tx): Promise<void> {
+  await db.execute(sql`select perf_recompute()`);
+}

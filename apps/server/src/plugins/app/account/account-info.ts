@@ -1,0 +1,34 @@
+/** The user's own info with their positions (/seller/user/info). */
+import type { UserInfo } from '@sales/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { positions, sites, staff } from '../../../db/schema.js';
+import { unauthorized } from '../../../lib/errors.js';
+import type { AccountDeps } from './account-shared.js';
+
+/** The user's info with their positions; cached for a few seconds, dropped by `staffChanged`. */
+export async function userInfo(deps: AccountDeps, staffId: number): Promise<UserInfo> {
+  const { db, cache } = deps;
+  const cached = cache.userInfo(staffId);
+  if (cached) return cached;
+  const generation = cache.generation;
+  const [user] = await db.select().from(staff).where(and(eq(staff.id, staffId), eq(staff.status, 'active')));
+  if (!user) throw unauthorized();
+  const rows = await db
+    .select({ departmentId: positions.siteId, departmentName: sites.name, isLeader: positions.isLeader, drawAuth: positions.drawAuth })
+    .from(positions)
+    .innerJoin(sites, eq(sites.id, positions.siteId))
+    .where(eq(positions.staffId, staffId))
+    .orderBy(asc(positions.id));
+  const info: UserInfo = {
+    id: user.id,
+    username: user.username,
+    phone: user.phone,
+    avatar: user.avatar,
+    positionUsers: rows,
+    reportAllSites: user.reportAllSites,
+    teamReportAuth: user.teamReportAuth,
+    mustChangePassword: user.mustChangePassword,
+  };
+  cache.storeUserInfo(staffId, info, generation);
+  return info;
+}

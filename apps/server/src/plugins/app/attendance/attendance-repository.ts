@@ -1,0 +1,197 @@
+/**
+ * Attendance: 上班打卡 / 下班打卡 for the caller at the current site (server time, one record per
+ * staff, site and China-time day) and the leaders' day and month views. Working hours are
+ * WORK_HOURS of the contract; 缺卡 of a finished day is derived when read.
+ */
+import {
+  ATTENDANCE_STATUSES,
+  chinaCalendar,
+  chinaDayString,
+  eachDay,
+  parseChinaDay,
+  shiftDay,
+  WORK_HOURS,
+  type AttendanceCounts,
+  type AttendanceDay,
+  type AttendanceMonth,
+  type AttendanceRecord,
+  type AttendanceStatus,
+  type AttendanceToday,
+} from '@sales/contract';
+import { and, asc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { attendance } from '../../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { memberRef } from '../performance/performance-views.js';
+import { siteMembers } from '../members/site-members.js';
+import { canClock, canSeeAttendanceOf, canSeeSiteAttendance, LEADERS_ONLY, NOT_A_MEMBER, STAFF_NOT_FOUND, type SalesScope } from '../sales/sales-authorization.js';
+
+type Row = typeof attendance.$inferSelect;
+
+const minutesOf = (text: string) => {
+  const [hours, minutes] = text.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+};
+const START = minutesOf(WORK_HOURS.start);
+const END = minutesOf(WORK_HOURS.end);
+
+/** Minutes since China midnight of an instant. */
+const minuteOfDay = (date: Date) => {
+  const { hour, minute } = chinaCalendar(date);
+  return hour * 60 + minute;
+};
+
+/** Late: clocked in after the start minute (09:00:59 is still on time). */
+export const isLate = (clockInAt: Date) => minuteOfDay(clockInAt) > START;
+/** Early: clocked out before the end of the day's hours. */
+export const isEarly = (clockOutAt: Date) => minuteOfDay(clockOutAt) < END;
+
+/** What the clock times say, as stored when a clock is written. */
+function statusOfTimes(clockInAt: Date | null, clockOutAt: Date | null): AttendanceStatus {
+  if (clockInAt && isLate(clockInAt)) return 'late';
+  if (clockOutAt && isEarly(clockOutAt)) return 'early';
+  return 'normal';
+}
+
+/** The status shown: leave; a past day missing a clock is 缺卡; otherwise late, early or normal. */
+export function effectiveStatus(row: Pick<Row, 'day' | 'status' | 'clockInAt' | 'clockOutAt'>, today: string): AttendanceStatus {
+  if (row.status === 'leave') return 'leave';
+  if (row.day < today && (!row.clockInAt || !row.clockOutAt)) return 'missing';
+  if (row.status === 'missing' && (!row.clockInAt || !row.clockOutAt)) return 'missing';
+  return statusOfTimes(row.clockInAt, row.clockOutAt);
+}
+
+export function toRecord(row: Row, today: string): AttendanceRecord {
+  return {
+    id: row.id,
+    staffId: row.staffId,
+    date: row.day,
+    clockInAt: row.clockInAt?.toISOString() ?? null,
+    clockOutAt: row.clockOutAt?.toISOString() ?? null,
+    status: effectiveStatus(row, today),
+    late: row.clockInAt ? isLate(row.clockInAt) : false,
+    early: row.clockOutAt ? isEarly(row.clockOutAt) : false,
+  };
+}
+
+const emptyCounts = (): AttendanceCounts => ({ normal: 0, late: 0, early: 0, missing: 0, leave: 0, none: 0 });
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export class AttendanceRepository {
+  constructor(private readonly db: Db) {}
+
+  private async own(scope: SalesScope, day: string): Promise<Row | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.staffId, scope.userId), eq(attendance.siteId, scope.siteId), eq(attendance.day, day)));
+    return row;
+  }
+
+  async today(scope: SalesScope, now = new Date()): Promise<AttendanceToday> {
+    if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
+    const day = chinaDayString(now);
+    const row = await this.own(scope, day);
+    return {
+      date: day,
+      serverTime: now.toISOString(),
+      workHours: { start: WORK_HOURS.start, end: WORK_HOURS.end },
+      record: row ? toRecord(row, day) : null,
+      canClockIn: !row,
+      canClockOut: Boolean(row && row.status !== 'leave' && row.clockInAt && !row.clockOutAt),
+    };
+  }
+
+  /** 上班打卡: creates today's record; a second one (also at the same instant) is refused with 409. */
+  async clockIn(scope: SalesScope, now = new Date()): Promise<AttendanceToday> {
+    if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
+    const day = chinaDayString(now);
+    // The unique (staff, site, day) index decides between concurrent requests: one insert wins.
+    const created = await this.db
+      .insert(attendance)
+      .values({ staffId: scope.userId, siteId: scope.siteId, day, clockInAt: now, status: statusOfTimes(now, null) })
+      .onConflictDoNothing({ target: [attendance.staffId, attendance.siteId, attendance.day] })
+      .returning({ id: attendance.id });
+    if (created.length === 0) {
+      const existing = await this.own(scope, day);
+      if (existing?.status === 'leave') throw conflict('今天您已请假，无需打卡');
+      throw conflict('今天已经打过上班卡了，不能重复打卡');
+    }
+    return this.today(scope, now);
+  }
+
+  /** 下班打卡: once, after clocking in today. */
+  async clockOut(scope: SalesScope, now = new Date()): Promise<AttendanceToday> {
+    if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
+    const day = chinaDayString(now);
+    const existing = await this.own(scope, day);
+    if (!existing || !existing.clockInAt) throw conflict('请先打上班卡');
+    if (existing.status === 'leave') throw conflict('今天您已请假，无需打卡');
+    const updated = await this.db
+      .update(attendance)
+      .set({ clockOutAt: now, status: statusOfTimes(existing.clockInAt, now), updatedAt: now })
+      .where(and(eq(attendance.id, existing.id), isNull(attendance.clockOutAt), isNotNull(attendance.clockInAt)))
+      .returning({ id: attendance.id });
+    if (updated.length === 0) throw conflict('今天已经打过下班卡了');
+    return this.today(scope, now);
+  }
+
+  async day(scope: SalesScope, date: string, now = new Date()): Promise<AttendanceDay> {
+    if (!canSeeSiteAttendance(scope)) throw forbidden(LEADERS_ONLY);
+    if (!parseChinaDay(date)) throw badRequest('日期不正确');
+    const today = chinaDayString(now);
+    const [members, rows] = await Promise.all([
+      siteMembers(this.db, scope.siteId),
+      this.db.select().from(attendance).where(and(eq(attendance.siteId, scope.siteId), eq(attendance.day, date))),
+    ]);
+    const byStaff = new Map(rows.map((row) => [row.staffId, row]));
+    const counts = emptyCounts();
+    const list = members.map((member) => {
+      const row = byStaff.get(member.id);
+      const record = row ? toRecord(row, today) : null;
+      counts[record ? record.status : 'none'] += 1;
+      return { member: memberRef(member), record };
+    });
+    return { date, counts, members: list };
+  }
+
+  async month(scope: SalesScope, month: string, staffId: number | undefined, now = new Date()): Promise<AttendanceMonth> {
+    const match = MONTH.exec(month);
+    if (!match) throw badRequest('月份格式不正确');
+    // A salesperson sees their own month; leaders the site's, or one member's.
+    const person = staffId ?? (canSeeSiteAttendance(scope) ? null : scope.userId);
+    if (person !== null) {
+      if (!canSeeAttendanceOf(scope, person)) throw notFound(STAFF_NOT_FOUND);
+      const [member] = await siteMembers(this.db, scope.siteId, [person]);
+      if (!member) throw notFound(STAFF_NOT_FOUND);
+    }
+    const today = chinaDayString(now);
+    const first = `${month}-01`;
+    const last = shiftDay(`${shiftDay(`${month}-28`, 4).slice(0, 7)}-01`, -1);
+    const days = eachDay({ startDate: first, endDate: last });
+    const conditions = [eq(attendance.siteId, scope.siteId), gte(attendance.day, first), lte(attendance.day, last)];
+    if (person !== null) conditions.push(eq(attendance.staffId, person));
+    const [rows, members] = await Promise.all([
+      this.db.select().from(attendance).where(and(...conditions)).orderBy(asc(attendance.day)),
+      person === null ? siteMembers(this.db, scope.siteId) : Promise.resolve([]),
+    ]);
+    const headcount = person === null ? members.length : 1;
+    const byDay = new Map<string, Row[]>();
+    for (const row of rows) byDay.set(row.day, [...(byDay.get(row.day) ?? []), row]);
+    const total = emptyCounts();
+    const list = days.map((date) => {
+      const counts = emptyCounts();
+      const dayRows = byDay.get(date) ?? [];
+      for (const row of dayRows) counts[effectiveStatus(row, today)] += 1;
+      // Days still ahead have no 未打卡 yet; weekends are days off.
+      const weekday = chinaCalendar(parseChinaDay(date) ?? now).weekday;
+      const working = date <= today && weekday !== 0 && weekday !== 6;
+      counts.none = working ? Math.max(0, headcount - dayRows.length) : 0;
+      for (const status of [...ATTENDANCE_STATUSES, 'none'] as const) total[status] += counts[status];
+      const own = person !== null ? dayRows[0] : undefined;
+      return { date, counts, record: own ? toRecord(own, today) : null };
+    });
+    return { month, staffId: person, counts: total, days: list };
+  }
+}

@@ -1,0 +1,139 @@
+import type { UserInfo } from '@sales/contract';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { SessionUser } from '../account/account-shared.js';
+
+/** How long a cached session or user info is served without asking the database again. */
+export const SESSION_CACHE_TTL_MS = 10_000;
+/** Entries per cache; beyond it the least recently used go first. */
+export const SESSION_CACHE_MAX = 10_000;
+/** The Redis channel every instance listens on for ended sessions and changed users. */
+export const INVALIDATION_CHANNEL = 'sales:session-cache:invalidate';
+
+export interface CachedSession {
+  user: SessionUser;
+  /** When the session itself expires (ms since the epoch): a cached entry never outlives it. */
+  expiresAt: number;
+}
+
+/** What changed: one session ended, or anything of a user (sessions, phone, password, positions, deletion). */
+export type Invalidation = { session: number } | { staff: number };
+
+function parseInvalidation(text: string): Invalidation | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    if ('session' in value && typeof value.session === 'number') return { session: value.session };
+    if ('staff' in value && typeof value.staff === 'number') return { staff: value.staff };
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Sessions (by token hash) and user info (by user id) of this instance, kept for a few seconds so
+ * an authenticated call does not read the session, the user and the positions every time.
+ *
+ * Every write that ends a session or changes a user calls `invalidate` after its transaction
+ * commits. With Redis the message goes to every instance (this one included) over pub/sub, so a
+ * logout on one instance ends the session on all of them; without Redis only this instance
+ * hears it, and another one may serve the ended session until its entry expires (the TTL).
+ * While the subscription is down the cache is off: a message could be missed.
+ *
+ * A lookup that started before an invalidation must not store what it read: every invalidation
+ * moves `generation`, and `store…` drops an entry read under an older generation.
+ */
+export class SessionCache {
+  private readonly sessions = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  private readonly infos = new LRUCache<number, UserInfo>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  private generationCount = 0;
+  private enabled = true;
+  private publisher: Redis | undefined;
+
+  /** `onPublishError` hears a message Redis refused (the change itself has committed, so the caller goes on). */
+  constructor(private readonly onPublishError: (error: unknown) => void = () => undefined) {}
+
+  /** Taken before a database read whose result may be stored. */
+  get generation(): number {
+    return this.generationCount;
+  }
+
+  session(tokenHash: string): CachedSession | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.sessions.get(tokenHash);
+    if (entry && entry.expiresAt <= Date.now()) {
+      this.sessions.delete(tokenHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  storeSession(tokenHash: string, entry: CachedSession, generation: number): void {
+    if (this.enabled && generation === this.generationCount) this.sessions.set(tokenHash, entry);
+  }
+
+  userInfo(staffId: number): UserInfo | undefined {
+    return this.enabled ? this.infos.get(staffId) : undefined;
+  }
+
+  storeUserInfo(staffId: number, info: UserInfo, generation: number): void {
+    if (this.enabled && generation === this.generationCount) this.infos.set(staffId, info);
+  }
+
+  /** Forgets what changed here and, with Redis, on every other instance. */
+  async invalidate(change: Invalidation): Promise<void> {
+    this.apply(change);
+    if (!this.publisher) return;
+    try {
+      await this.publisher.publish(INVALIDATION_CHANNEL, JSON.stringify(change));
+    } catch (error) {
+      this.onPublishError(error);
+    }
+  }
+
+  /** Applies a change heard from any instance. */
+  apply(change: Invalidation): void {
+    this.generationCount += 1;
+    if ('session' in change) {
+      for (const [key, entry] of this.sessions.entries()) if (entry.user.sessionId === change.session) this.sessions.delete(key);
+    } else {
+      for (const [key, entry] of this.sessions.entries()) if (entry.user.id === change.staff) this.sessions.delete(key);
+      this.infos.delete(change.staff);
+    }
+  }
+
+  /** Turns caching off (and forgets everything) or back on. */
+  setEnabled(enabled: boolean): void {
+    this.generationCount += 1;
+    this.sessions.clear();
+    this.infos.clear();
+    this.enabled = enabled;
+  }
+
+  /**
+   * Shares invalidations through Redis: publishes on `publisher`, listens on `subscriber` (a
+   * connected connection of its own, made with `autoResubscribe: false`). The cache is on only
+   * while the subscription is: after a reconnect it comes back once Redis has confirmed it again.
+   */
+  async connect(publisher: Redis, subscriber: Redis): Promise<void> {
+    this.publisher = publisher;
+    this.setEnabled(false);
+    subscriber.on('message', (channel: string, text: string) => {
+      if (channel !== INVALIDATION_CHANNEL) return;
+      const change = parseInvalidation(text);
+      // A message that cannot be read may have meant anything: forget everything.
+      if (change) this.apply(change);
+      else this.setEnabled(this.enabled);
+    });
+    subscriber.on('close', () => this.setEnabled(false));
+    subscriber.on('ready', () => {
+      subscriber.subscribe(INVALIDATION_CHANNEL).then(
+        () => this.setEnabled(true),
+        () => this.setEnabled(false),
+      );
+    });
+    await subscriber.subscribe(INVALIDATION_CHANNEL);
+    this.setEnabled(true);
+  }
+}

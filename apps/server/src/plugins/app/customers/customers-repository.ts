@@ -1,0 +1,362 @@
+/** Customers, their binding to a salesperson and the QR code that opens or claims them. */
+import {
+  customerQrPayload,
+  fenToYuan,
+  parseCustomerQr,
+  type Binding,
+  type CustomerDetail,
+  type CustomerLevel,
+  type CustomerListBody,
+  type CustomerPage,
+  type CustomerSummary,
+  type QrResolution,
+} from '@sales/contract';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../../db/client.js';
+import { customerBindings, customers, customerTallies, positions, staff } from '../../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { appendAudit, type ClientContext } from '../audit.js';
+import {
+  canClaim,
+  claimsCustomers,
+  canManageBindings,
+  canSeeCustomer,
+  canShowQr,
+  CUSTOMER_NOT_FOUND,
+  visibleCustomers,
+  visibleCustomerTallies,
+  type SalesScope,
+} from '../sales/sales-authorization.js';
+import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
+
+export type CustomerFilter = Omit<CustomerListBody, 'page' | 'pageSize' | 'siteId'>;
+
+const summaryColumns = {
+  id: customers.id,
+  siteId: customers.siteId,
+  name: customers.name,
+  contactName: customers.contactName,
+  phone: customers.phone,
+  level: customers.level,
+  ownerId: customers.ownerId,
+  ownerName: staff.username,
+  orderCount: customers.orderCount,
+  totalAmountFen: customers.totalAmountFen,
+  lastOrderAt: customers.lastOrderAt,
+  createdAt: customers.createdAt,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  address: customers.address,
+  source: customers.source,
+  remark: customers.remark,
+  qrToken: customers.qrToken,
+};
+
+interface SummaryRow {
+  id: number;
+  siteId: number;
+  name: string;
+  contactName: string;
+  phone: string;
+  level: CustomerLevel;
+  ownerId: number | null;
+  ownerName: string | null;
+  orderCount: number;
+  totalAmountFen: number;
+  lastOrderAt: Date | null;
+  createdAt: Date;
+}
+
+function toSummary(row: SummaryRow): CustomerSummary {
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    name: row.name,
+    contactName: row.contactName,
+    phone: row.phone,
+    level: row.level,
+    owner: staffRef(row.ownerId, row.ownerName),
+    orderCount: row.orderCount,
+    totalAmount: fenToYuan(row.totalAmountFen),
+    lastOrderAt: isoOrNull(row.lastOrderAt),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+const QR_TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The QR token in what the caller sent: a scanned payload or the bare token. */
+function tokenOf(text: string): string {
+  const token = parseCustomerQr(text) ?? (QR_TOKEN.test(text.trim()) ? text.trim() : null);
+  if (!token) throw badRequest('不是有效的客户二维码');
+  return token;
+}
+
+export class CustomersRepository {
+  constructor(private readonly db: Db) {}
+
+  private conditions(scope: SalesScope, filter: CustomerFilter): SQL {
+    const conditions: (SQL | undefined)[] = [visibleCustomers(scope)];
+    const keyword = keywordOf(filter.keyword);
+    if (keyword) {
+      const pattern = containsPattern(keyword);
+      conditions.push(or(ilike(customers.name, pattern), ilike(customers.contactName, pattern), ilike(customers.phone, pattern)));
+    }
+    if (filter.ownerId !== undefined) conditions.push(filter.ownerId === 0 ? isNull(customers.ownerId) : eq(customers.ownerId, filter.ownerId));
+    if (filter.level) conditions.push(eq(customers.level, filter.level));
+    if (filter.hasOrders !== undefined) conditions.push(filter.hasOrders ? gt(customers.orderCount, 0) : eq(customers.orderCount, 0));
+    return and(...conditions) as SQL;
+  }
+
+  /** Sort orders matching the list indexes; the id breaks ties so pages never overlap. */
+  private ordering(filter: CustomerFilter): SQL[] {
+    switch (filter.sort) {
+      case 'totalAmount':
+        return [desc(customers.totalAmountFen), desc(customers.id)];
+      case 'createdAt':
+        return [desc(customers.createdAt), desc(customers.id)];
+      default:
+        return [sql`${customers.lastOrderAt} desc nulls last`, sql`${customers.id} desc nulls last`];
+    }
+  }
+
+  async list(scope: SalesScope, body: CustomerListBody): Promise<CustomerPage> {
+    const { page, pageSize, offset } = paging(body.page, body.pageSize);
+    const where = this.conditions(scope, body);
+    // Both at once: on PostgreSQL they run on two connections side by side.
+    const [total, rows] = await Promise.all([
+      this.total(scope, body, where),
+      this.db
+        .select(summaryColumns)
+        .from(customers)
+        .leftJoin(staff, eq(staff.id, customers.ownerId))
+        .where(where)
+        .orderBy(...this.ordering(body))
+        .limit(pageSize)
+        .offset(offset),
+    ]);
+    return { list: rows.map(toSummary), total, page, pageSize };
+  }
+
+  /**
+   * The list's total. Without a keyword every filter is a column of customer_tallies, so the total
+   * is a sum over a few dozen rows however many customers the site holds; a keyword needs a count.
+   */
+  private async total(scope: SalesScope, filter: CustomerFilter, where: SQL): Promise<number> {
+    if (keywordOf(filter.keyword)) {
+      const [row] = await this.db.select({ total: count() }).from(customers).where(where);
+      return row?.total ?? 0;
+    }
+    const conditions: (SQL | undefined)[] = [visibleCustomerTallies(scope)];
+    if (filter.ownerId !== undefined) conditions.push(eq(customerTallies.ownerId, filter.ownerId));
+    if (filter.level) conditions.push(eq(customerTallies.level, filter.level));
+    if (filter.hasOrders !== undefined) conditions.push(eq(customerTallies.hasOrders, filter.hasOrders));
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
+      .from(customerTallies)
+      .where(and(...conditions));
+    return row?.total ?? 0;
+  }
+
+  /** The list's sort value of a row as text, so a keyset continues exactly where it left off. */
+  private sortKey(filter: CustomerFilter): SQL<string | null> {
+    switch (filter.sort) {
+      case 'totalAmount':
+        return sql<string>`${customers.totalAmountFen}::text`;
+      case 'createdAt':
+        return sql<string>`${customers.createdAt}::text`;
+      default:
+        return sql<string | null>`${customers.lastOrderAt}::text`;
+    }
+  }
+
+  /** The rows after `row` in the order of `ordering`. */
+  private after(filter: CustomerFilter, row: { id: number; sortKey: string | null }): SQL {
+    switch (filter.sort) {
+      case 'totalAmount':
+        return sql`(${customers.totalAmountFen}, ${customers.id}) < (${row.sortKey}::bigint, ${row.id})`;
+      case 'createdAt':
+        return sql`(${customers.createdAt}, ${customers.id}) < (${row.sortKey}::timestamptz, ${row.id})`;
+      default:
+        // Latest order first, customers who never ordered last.
+        return row.sortKey === null
+          ? sql`(${customers.lastOrderAt} is null and ${customers.id} < ${row.id})`
+          : sql`(${customers.lastOrderAt} is null or (${customers.lastOrderAt}, ${customers.id}) < (${row.sortKey}::timestamptz, ${row.id}))`;
+    }
+  }
+
+  /** How many rows the export holds, counting no further than `cap`. */
+  exportCount(scope: SalesScope, filter: CustomerFilter, cap: number): Promise<number> {
+    return cappedCount(this.db, customers, customers.id, this.conditions(scope, filter), cap);
+  }
+
+  /** Rows for the CSV export, in list order, at most `limit`, read in keyset batches. */
+  exportBatches(scope: SalesScope, filter: CustomerFilter, limit: number, batchSize = EXPORT_BATCH) {
+    const where = this.conditions(scope, filter);
+    return keysetBatches(
+      (after: { id: number; sortKey: string | null } | undefined, size) =>
+        this.db
+          .select({ ...detailColumns, sortKey: this.sortKey(filter) })
+          .from(customers)
+          .leftJoin(staff, eq(staff.id, customers.ownerId))
+          .where(after ? and(where, this.after(filter, after)) : where)
+          .orderBy(...this.ordering(filter))
+          .limit(size),
+      limit,
+      batchSize,
+    );
+  }
+
+  async detail(scope: SalesScope, id: number): Promise<CustomerDetail> {
+    const [row] = await this.db
+      .select(detailColumns)
+      .from(customers)
+      .leftJoin(staff, eq(staff.id, customers.ownerId))
+      .where(and(eq(customers.id, id), visibleCustomers(scope)));
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    return {
+      ...toSummary(row),
+      siteName: scope.siteName,
+      address: row.address,
+      source: row.source,
+      remark: row.remark,
+      qrPayload: canShowQr(scope, row) ? customerQrPayload(row.qrToken) : null,
+      canManage: canManageBindings(scope, row),
+    };
+  }
+
+  /** 404 unless the caller sees the customer. */
+  async requireVisible(scope: SalesScope, id: number, db: Db | Tx = this.db): Promise<{ id: number; siteId: number; ownerId: number | null }> {
+    const [row] = await db
+      .select({ id: customers.id, siteId: customers.siteId, ownerId: customers.ownerId })
+      .from(customers)
+      .where(and(eq(customers.id, id), visibleCustomers(scope)));
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    return row;
+  }
+
+  async bindings(scope: SalesScope, customerId: number): Promise<{ list: Binding[] }> {
+    await this.requireVisible(scope, customerId);
+    const boundBy = alias(staff, 'bound_by_staff');
+    const rows = await this.db
+      .select({
+        id: customerBindings.id,
+        staffId: staff.id,
+        staffName: staff.username,
+        boundById: boundBy.id,
+        boundByName: boundBy.username,
+        kind: customerBindings.kind,
+        boundAt: customerBindings.boundAt,
+        unboundAt: customerBindings.unboundAt,
+      })
+      .from(customerBindings)
+      .innerJoin(staff, eq(staff.id, customerBindings.staffId))
+      .leftJoin(boundBy, eq(boundBy.id, customerBindings.boundBy))
+      .where(eq(customerBindings.customerId, customerId))
+      .orderBy(desc(customerBindings.boundAt), desc(customerBindings.id));
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        staff: { id: row.staffId, username: row.staffName },
+        boundBy: staffRef(row.boundById, row.boundByName),
+        kind: row.kind,
+        boundAt: iso(row.boundAt),
+        unboundAt: isoOrNull(row.unboundAt),
+      })),
+    };
+  }
+
+  /** Locks a customer of the scope's site for a binding change. */
+  private async lockCustomer(tx: Tx, scope: SalesScope, match: SQL) {
+    const [row] = await tx
+      .select({ id: customers.id, siteId: customers.siteId, ownerId: customers.ownerId })
+      .from(customers)
+      .where(and(match, eq(customers.siteId, scope.siteId)))
+      .for('update');
+    return row;
+  }
+
+  private async closeOpenBinding(tx: Tx, customerId: number, by: number, at: Date): Promise<void> {
+    await tx
+      .update(customerBindings)
+      .set({ unboundAt: at, unboundBy: by })
+      .where(and(eq(customerBindings.customerId, customerId), isNull(customerBindings.unboundAt)));
+  }
+
+  /** A leader binds an unbound customer to a member of the site, or transfers it to another one. */
+  async bind(scope: SalesScope, customerId: number, staffId: number, client: ClientContext): Promise<void> {
+    if (!canManageBindings(scope)) throw forbidden('只有站点负责人可以分配客户');
+    await this.db.transaction(async (tx) => {
+      const customer = await this.lockCustomer(tx, scope, eq(customers.id, customerId));
+      if (!customer || !canManageBindings(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
+      const [member] = await tx
+        .select({ id: staff.id })
+        .from(positions)
+        .innerJoin(staff, eq(staff.id, positions.staffId))
+        .where(and(eq(positions.siteId, scope.siteId), eq(positions.staffId, staffId), eq(staff.status, 'active')))
+        .limit(1);
+      if (!member) throw badRequest('该员工不是本站点成员');
+      if (customer.ownerId === staffId) throw conflict('该客户已由该员工负责');
+      const now = new Date();
+      const kind = customer.ownerId === null ? 'bind' : 'transfer';
+      await this.closeOpenBinding(tx, customerId, scope.userId, now);
+      await tx.insert(customerBindings).values({ customerId, staffId, boundBy: scope.userId, kind, boundAt: now });
+      await tx.update(customers).set({ ownerId: staffId, updatedAt: now }).where(eq(customers.id, customerId));
+      const from = customer.ownerId === null ? '' : ` from ${customer.ownerId}`;
+      await appendAudit(tx, { action: `customer.${kind}`, actorId: scope.userId, targetId: staffId, detail: `customer ${customerId}${from}`, client });
+    });
+  }
+
+  /** A leader releases a customer from its salesperson. */
+  async unbind(scope: SalesScope, customerId: number, client: ClientContext): Promise<void> {
+    if (!canManageBindings(scope)) throw forbidden('只有站点负责人可以解绑客户');
+    await this.db.transaction(async (tx) => {
+      const customer = await this.lockCustomer(tx, scope, eq(customers.id, customerId));
+      if (!customer || !canManageBindings(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
+      if (customer.ownerId === null) throw conflict('该客户当前没有负责人');
+      const now = new Date();
+      await this.closeOpenBinding(tx, customerId, scope.userId, now);
+      await tx.update(customers).set({ ownerId: null, updatedAt: now }).where(eq(customers.id, customerId));
+      await appendAudit(tx, { action: 'customer.unbind', actorId: scope.userId, targetId: customer.ownerId, detail: `customer ${customerId}`, client });
+    });
+  }
+
+  /** A salesperson takes an unbound customer of their site by its QR code; returns its id. */
+  async claim(scope: SalesScope, code: string, client: ClientContext): Promise<number> {
+    const token = tokenOf(code);
+    if (!claimsCustomers(scope)) throw forbidden('站点负责人请在客户关系页分配客户');
+    return this.db.transaction(async (tx) => {
+      const customer = await this.lockCustomer(tx, scope, eq(customers.qrToken, token));
+      if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+      if (customer.ownerId === scope.userId) throw conflict('该客户已是您的客户');
+      if (!canClaim(scope, customer)) throw conflict('该客户已有负责人');
+      const now = new Date();
+      await tx.insert(customerBindings).values({ customerId: customer.id, staffId: scope.userId, boundBy: scope.userId, kind: 'claim', boundAt: now });
+      await tx.update(customers).set({ ownerId: scope.userId, updatedAt: now }).where(eq(customers.id, customer.id));
+      await appendAudit(tx, { action: 'customer.claim', actorId: scope.userId, detail: `customer ${customer.id}`, client });
+      return customer.id;
+    });
+  }
+
+  /** What a scanned code means to the caller: which customer, and whether they may open or claim it. */
+  async resolveQr(scope: SalesScope, code: string): Promise<QrResolution> {
+    const token = parseCustomerQr(code);
+    if (!token) throw badRequest('不是有效的客户二维码');
+    const [row] = await this.db
+      .select({ id: customers.id, siteId: customers.siteId, name: customers.name, ownerId: customers.ownerId, ownerName: staff.username })
+      .from(customers)
+      .leftJoin(staff, eq(staff.id, customers.ownerId))
+      .where(and(eq(customers.qrToken, token), eq(customers.siteId, scope.siteId)));
+    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    return {
+      customerId: row.id,
+      name: row.name,
+      owner: staffRef(row.ownerId, row.ownerName),
+      canView: canSeeCustomer(scope, row),
+      canClaim: canClaim(scope, row),
+    };
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * Orders pushed by the seller platform (POST /seller/integration/orders) or imported from a file
+ * (npm run import:orders): each row checked on its own, valid rows upserted by orderNo in their
+ * own transaction, and the customers' figures recomputed in that transaction.
+ */
+import { IngestOrder, ID_MAX, ORDER_STATUS_LABELS, ORDER_STATUSES, SALES_STATUSES, yuanToFen, type IngestResult, type OrderStatus, parseChinaTimestamp } from '@sales/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Value } from 'typebox/value';
+import type { Db, Tx } from '../../../db/client.js';
+import { recomputeCustomerFigures } from '../../../db/customer-figures.js';
+import { customers, orderItems, orders, positions, sites, staff } from '../../../db/schema.js';
+
+export const INGEST_BATCH_MAX = 1000;
+
+const FIELD_NAMES: Record<string, string> = {
+  orderNo: '订单号',
+  siteId: '站点',
+  customerId: '客户',
+  staffId: '业务员',
+  status: '订单状态',
+  amount: '订单金额',
+  items: '商品明细',
+  name: '商品名称',
+  quantity: '商品数量',
+  unitPrice: '商品单价',
+  remark: '备注',
+  createdAt: '下单时间',
+  paidAt: '付款时间',
+  shippedAt: '发货时间',
+  completedAt: '完成时间',
+  cancelledAt: '取消时间',
+  refundedAt: '退款时间',
+};
+
+const TIME_FIELDS = ['paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt'] as const;
+type TimeField = (typeof TIME_FIELDS)[number];
+
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** A Chinese sentence for the first schema failure of a row, naming the field to fix. */
+function schemaMessage(issue: SchemaIssue | undefined): string {
+  if (!issue) return '订单数据格式不正确';
+  const parts = issue.instancePath.split('/').filter(Boolean);
+  if (issue.keyword === 'required') {
+    const missing = Array.isArray(issue.params.requiredProperties) ? String(issue.params.requiredProperties[0]) : '';
+    const where = parts[0] === 'items' && parts[1] !== undefined ? `第${Number(parts[1]) + 1}个商品缺少` : '缺少';
+    return `${where}${FIELD_NAMES[missing] ?? missing}`;
+  }
+  const field = parts[parts.length - 1] ?? '';
+  const itemPrefix = parts[0] === 'items' && parts.length === 3 ? `第${Number(parts[1]) + 1}个商品的` : '';
+  const label = `${itemPrefix}${FIELD_NAMES[field] ?? (/^\d+$/.test(field) ? '商品' : field || '订单')}`;
+  switch (issue.keyword) {
+    case 'enum':
+      return `订单状态不正确，应为 ${ORDER_STATUSES.join('、')} 之一`;
+    case 'minItems':
+      return '订单至少需要一个商品';
+    case 'maxItems':
+      return '一个订单最多200个商品';
+    case 'minLength':
+      return `${label}不能为空`;
+    case 'maxLength':
+      return `${label}过长`;
+    case 'minimum':
+    case 'maximum':
+      return `${label}超出范围`;
+    default:
+      return `${label}格式不正确`;
+  }
+}
+
+class RowError extends Error {}
+
+interface CheckedRow {
+  index: number;
+  orderNo: string;
+  siteId: number;
+  customerId: number;
+  /** undefined: not sent (credit the customer's owner on create, keep on update); null: nobody. */
+  staffId: number | null | undefined;
+  status: OrderStatus;
+  amountFen: number;
+  remark: string | undefined;
+  createdAt: Date;
+  times: Record<TimeField, Date | null>;
+  items: { name: string; quantity: number; unitPriceFen: number }[];
+}
+
+/** 10 billion yuan: far above any real order, and well inside exact integer arithmetic. */
+const ORDER_FEN_MAX = 1_000_000_000_000;
+
+const hasTwoDecimalsAtMost = (yuan: number) => Math.abs(yuan * 100 - Math.round(yuan * 100)) < 1e-6;
+const isId = (value: number) => Number.isInteger(value) && value >= 1 && value <= ID_MAX;
+
+/** The checks that need no database: schema, times, money. */
+function checkShape(raw: unknown, index: number): CheckedRow {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new RowError('订单数据格式不正确');
+  if (!Value.Check(IngestOrder, raw)) {
+    const [first] = Value.Errors(IngestOrder, raw) as SchemaIssue[];
+    throw new RowError(schemaMessage(first));
+  }
+  const row = raw as IngestOrder;
+  const orderNo = row.orderNo.trim();
+  if (!orderNo) throw new RowError('订单号不能为空');
+  const createdAt = parseChinaTimestamp(row.createdAt);
+  if (!createdAt) throw new RowError('下单时间不是有效的时间');
+  const times = {} as Record<TimeField, Date | null>;
+  for (const field of TIME_FIELDS) {
+    const value = row[field];
+    if (value === undefined || value === null || value === '') {
+      times[field] = null;
+      continue;
+    }
+    const parsed = parseChinaTimestamp(value);
+    if (!parsed) throw new RowError(`${FIELD_NAMES[field]}不是有效的时间`);
+    times[field] = parsed;
+  }
+  if ((SALES_STATUSES as readonly string[]).includes(row.status) && !times.paidAt) {
+    throw new RowError(`${ORDER_STATUS_LABELS[row.status]}的订单需要付款时间`);
+  }
+  const items = row.items.map((item, position) => {
+    if (!hasTwoDecimalsAtMost(item.unitPrice)) throw new RowError(`第${position + 1}个商品的单价最多两位小数`);
+    const name = item.name.trim();
+    if (!name) throw new RowError(`第${position + 1}个商品的商品名称不能为空`);
+    return { name, quantity: item.quantity, unitPriceFen: yuanToFen(item.unitPrice) };
+  });
+  const itemsFen = items.reduce((sum, item) => sum + item.quantity * item.unitPriceFen, 0);
+  if (itemsFen > ORDER_FEN_MAX) throw new RowError('订单金额超出范围');
+  if (row.amount !== undefined) {
+    if (!hasTwoDecimalsAtMost(row.amount)) throw new RowError('订单金额最多两位小数');
+    if (yuanToFen(row.amount) !== itemsFen) throw new RowError(`订单金额 ${row.amount} 与商品合计 ${itemsFen / 100} 不一致`);
+  }
+  return {
+    index,
+    orderNo,
+    siteId: row.siteId,
+    customerId: row.customerId,
+    staffId: row.staffId,
+    status: row.status,
+    amountFen: itemsFen,
+    remark: row.remark,
+    createdAt,
+    times,
+    items,
+  };
+}
+
+export class OrderIngestion {
+  constructor(private readonly db: Db) {}
+
+  /** Checks and stores a batch of rows; never throws for a bad row, reports it instead. */
+  async ingest(rows: readonly unknown[]): Promise<IngestResult> {
+    if (rows.length > INGEST_BATCH_MAX) throw new RangeError(`at most ${INGEST_BATCH_MAX} orders per batch`);
+    const result: IngestResult = { created: 0, updated: 0, failed: 0, errors: [] };
+    const fail = (index: number, orderNo: string | null, message: string) => {
+      result.failed += 1;
+      result.errors.push({ index, orderNo, message });
+    };
+
+    const checked: CheckedRow[] = [];
+    rows.forEach((raw, index) => {
+      try {
+        checked.push(checkShape(raw, index));
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error;
+        const orderNo = raw !== null && typeof raw === 'object' && 'orderNo' in raw && typeof raw.orderNo === 'string' ? raw.orderNo : null;
+        fail(index, orderNo, error.message);
+      }
+    });
+
+    const facts = await this.loadFacts(checked);
+    for (const row of checked) {
+      try {
+        this.checkFacts(row, facts);
+        const outcome = await this.db.transaction((tx) => this.upsert(tx, row));
+        result[outcome] += 1;
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error;
+        fail(row.index, row.orderNo, error.message);
+      }
+    }
+    result.errors.sort((a, b) => a.index - b.index);
+    return result;
+  }
+
+  /** Sites, customers and memberships the batch names, in three queries. */
+  private async loadFacts(rows: readonly CheckedRow[]) {
+    const customerIds = [...new Set(rows.map((row) => row.customerId).filter(isId))];
+    const staffIds = [...new Set(rows.map((row) => row.staffId).filter((id): id is number => typeof id === 'number' && isId(id)))];
+    const siteIds = new Set((await this.db.select({ id: sites.id }).from(sites)).map((site) => site.id));
+    const customerRows = customerIds.length
+      ? await this.db.select({ id: customers.id, siteId: customers.siteId }).from(customers).where(inArray(customers.id, customerIds))
+      : [];
+    const memberRows = staffIds.length
+      ? await this.db
+          .select({ staffId: positions.staffId, siteId: positions.siteId })
+          .from(positions)
+          .innerJoin(staff, eq(staff.id, positions.staffId))
+          .where(and(inArray(positions.staffId, staffIds), eq(staff.status, 'active')))
+      : [];
+    return {
+      siteIds,
+      siteOf: new Map(customerRows.map((row) => [row.id, row.siteId])),
+      members: new Set(memberRows.map((row) => `${row.staffId}:${row.siteId}`)),
+    };
+  }
+
+  private checkFacts(row: CheckedRow, facts: Awaited<ReturnType<OrderIngestion['loadFacts']>>): void {
+    if (!facts.siteIds.has(row.siteId)) throw new RowError('站点不存在');
+    if (facts.siteOf.get(row.customerId) !== row.siteId) throw new RowError('客户不存在或不属于该站点');
+    if (typeof row.staffId === 'number' && !facts.members.has(`${row.staffId}:${row.siteId}`)) throw new RowError('业务员不是该站点的成员');
+  }
+
+  /** Creates or updates one order with its items; the customers' figures follow in the same transaction. */
+  private async upsert(tx: Tx, row: CheckedRow): Promise<'created' | 'updated'> {
+    const findExisting = async () => {
+      const [found] = await tx
+        .select({ id: orders.id, siteId: orders.siteId, customerId: orders.customerId, staffId: orders.staffId })
+        .from(orders)
+        .where(eq(orders.orderNo, row.orderNo))
+        .for('update');
+      return found;
+    };
+    let existing = await findExisting();
+    if (existing && existing.siteId !== row.siteId) throw new RowError('订单号已被其他站点的订单使用');
+
+    // Lock the customers whose figures change, in id order, so concurrent writers queue up.
+    const affected = [...new Set([row.customerId, existing?.customerId].filter((id): id is number => id !== undefined))].sort((a, b) => a - b);
+    const locked = await tx
+      .select({ id: customers.id, ownerId: customers.ownerId })
+      .from(customers)
+      .where(inArray(customers.id, affected))
+      .orderBy(asc(customers.id))
+      .for('update');
+    const owner = locked.find((customer) => customer.id === row.customerId)?.ownerId ?? null;
+
+    const values = {
+      siteId: row.siteId,
+      customerId: row.customerId,
+      amountFen: row.amountFen,
+      status: row.status,
+      createdAt: row.createdAt,
+      ...row.times,
+      updatedAt: new Date(),
+    };
+    let created: number | undefined;
+    if (!existing) {
+      const [inserted] = await tx
+        .insert(orders)
+        .values({ ...values, orderNo: row.orderNo, staffId: row.staffId === undefined ? owner : row.staffId, remark: row.remark ?? '' })
+        .onConflictDoNothing({ target: orders.orderNo })
+        .returning({ id: orders.id });
+      created = inserted?.id;
+      if (created === undefined) {
+        // Another request created it a moment ago: update it like a re-sent order.
+        existing = await findExisting();
+        if (!existing) throw new RowError('订单保存冲突，请重试');
+        if (existing.siteId !== row.siteId) throw new RowError('订单号已被其他站点的订单使用');
+        affected.push(existing.customerId);
+      }
+    }
+    const orderId = created ?? existing?.id;
+    if (orderId === undefined) throw new RowError('订单保存冲突，请重试');
+    if (created === undefined) {
+      await tx
+        .update(orders)
+        .set({ ...values, ...(row.staffId === undefined ? {} : { staffId: row.staffId }), ...(row.remark === undefined ? {} : { remark: row.remark }) })
+        .where(eq(orders.id, orderId));
+      await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+    }
+    await tx.insert(orderItems).values(row.items.map((item) => ({ orderId, ...item })));
+    await recomputeCustomerFigures(tx, [...new Set(affected)]);
+    return created === undefined ? 'updated' : 'created';
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Performance figures and ranking: a person's and a site's figures, sales details and the ranking.
+ * Figures come from the performance_daily summaries (db/performance-figures.ts); who sees what is
+ * asked of sales-authorization.ts. Home, standards, search and members have their own modules.
+ */
+import {
+  eachDay,
+  fenToYuan,
+  type MemberFigures,
+  type MemberSort,
+  type PerformancePeriodInput,
+  type PerformanceSites,
+  type PersonFigures,
+  type Ranking,
+  type RankingMetric,
+  type SalesDetails,
+  type SiteFigures,
+} from '@sales/contract';
+import type { Db } from '../../../db/client.js';
+import { forbidden, notFound } from '../../../lib/errors.js';
+import { dailyFigures, figuresFor, ZERO_TARGETS } from '../../../db/performance-figures.js';
+import { comparison, siteRows, targetsOver, trend } from './performance-rows.js';
+import { memberRef, METRIC_VALUE, periodOf, rangesOf, rankRows, toFigures, toTargets } from './performance-views.js';
+import { salesLines } from '../orders/orders-repository.js';
+import {
+  canEditStandards,
+  canPickMember,
+  canSeePerformanceOf,
+  LEADERS_ONLY,
+  resolvePerformanceScopes,
+  seesSitePerformance,
+  STAFF_NOT_FOUND,
+  type SalesScope,
+} from '../sales/sales-authorization.js';
+import { dayBounds, paging } from '../sales/sales-queries.js';
+import { siteMembers, type SiteMember } from '../members/site-members.js';
+
+export class PerformanceRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A member of the scope's site whose figures the caller may see; 404 otherwise. */
+  private async visibleMember(scope: SalesScope, staffId: number): Promise<SiteMember> {
+    if (!canSeePerformanceOf(scope, staffId)) throw notFound(STAFF_NOT_FOUND);
+    const [member] = await siteMembers(this.db, scope.siteId, [staffId]);
+    if (!member) throw notFound(STAFF_NOT_FOUND);
+    return member;
+  }
+
+  async sites(userId: number): Promise<PerformanceSites> {
+    const scopes = await resolvePerformanceScopes(this.db, userId);
+    return { list: scopes.map((scope) => ({ siteId: scope.siteId, siteName: scope.siteName, canEdit: canEditStandards(scope) })) };
+  }
+
+  async person(scope: SalesScope, staffId: number | undefined, input: PerformancePeriodInput): Promise<PersonFigures> {
+    const period = periodOf(input);
+    const member = await this.visibleMember(scope, staffId ?? scope.userId);
+    const { byPerson } = await targetsOver(this.db, scope.siteId, period.targetRange, [member]);
+    const [figures, points] = await Promise.all([
+      comparison(this.db, scope.siteId, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
+      trend(this.db, scope.siteId, member.id, period.range),
+    ]);
+    return { member: memberRef(member), ranges: rangesOf(period), figures, trend: points, canPickMember: canPickMember(scope) };
+  }
+
+  async site(scope: SalesScope, input: PerformancePeriodInput, sort: MemberSort = 'orderAmount', order: 'asc' | 'desc' = 'desc'): Promise<SiteFigures> {
+    if (!seesSitePerformance(scope)) throw forbidden(LEADERS_ONLY);
+    const period = periodOf(input);
+    const { rows, siteTarget } = await siteRows(this.db, scope, period.range, period.targetRange);
+    const [figures, points] = await Promise.all([
+      comparison(this.db, scope.siteId, null, period, siteTarget),
+      trend(this.db, scope.siteId, null, period.range),
+    ]);
+    const value = (row: (typeof rows)[number]) =>
+      sort === 'completion' ? (row.completion.amount ?? -1) : METRIC_VALUE[sort === 'orderAmount' ? 'orderAmount' : sort](row.totals);
+    const sign = order === 'asc' ? 1 : -1;
+    const members: MemberFigures[] = [...rows]
+      .sort((a, b) => sign * (value(a) - value(b)) || a.person.id - b.person.id)
+      .map((row) => ({ member: memberRef(row.person), figures: toFigures(row.totals), target: toTargets(row.target), completion: row.completion }));
+    return { siteId: scope.siteId, siteName: scope.siteName, ranges: rangesOf(period), figures, trend: points, members };
+  }
+
+  async details(
+    scope: SalesScope,
+    body: PerformancePeriodInput & { view: 'day' | 'order'; staffId?: number; page?: number; pageSize?: number },
+  ): Promise<SalesDetails> {
+    const period = periodOf(body);
+    const { page, pageSize, offset } = paging(body.page, body.pageSize);
+    // A salesperson sees their own sales; leaders and reportAllSites the site's or one member's.
+    const staffId = seesSitePerformance(scope) ? (body.staffId ?? null) : scope.userId;
+    if (staffId !== null) await this.visibleMember(scope, staffId);
+    const totals = toFigures(await figuresFor(this.db, { siteId: scope.siteId, staffId, ...period.range }));
+    if (body.view === 'day') {
+      const days = await dailyFigures(this.db, { siteId: scope.siteId, staffId, ...period.range });
+      const all = eachDay(period.range).reverse();
+      const list = all.slice(offset, offset + pageSize).map((date) => {
+        const day = days.get(date);
+        return {
+          date,
+          orderAmount: fenToYuan(day?.orderAmountFen ?? 0),
+          orderCount: day?.orderCount ?? 0,
+          refundAmount: fenToYuan(day?.refundAmountFen ?? 0),
+          refundCount: day?.refundCount ?? 0,
+        };
+      });
+      return { ranges: rangesOf(period), totals, days: { list, total: all.length, page, pageSize }, orders: null };
+    }
+    const { from, to } = dayBounds(period.range);
+    // The sales and refunds the totals count, so the list adds up to them.
+    const lines = await salesLines(this.db, { siteId: scope.siteId, staffId, from, to, page, pageSize });
+    return { ranges: rangesOf(period), totals, days: null, orders: { list: lines.list, total: lines.total, page: lines.page, pageSize: lines.pageSize } };
+  }
+
+  async ranking(scope: SalesScope, input: PerformancePeriodInput, metric: RankingMetric): Promise<Ranking> {
+    const period = periodOf(input);
+    const { rows, rest } = await siteRows(this.db, scope, period.range, period.targetRange);
+    const list = rankRows(rows, metric, scope.userId);
+    const unranked = seesSitePerformance(scope) ? { unassigned: toFigures(rest.unassigned), others: toFigures(rest.others), site: toFigures(rest.site) } : null;
+    return { metric, ranges: rangesOf(period), list, me: list.find((entry) => entry.isMe) ?? null, unranked };
+  }
+}

@@ -1,0 +1,78 @@
+/** The performance queries the pages share: targets over a range, a figure comparison, a daily trend, a site's counted rows. */
+import { eachDay, monthsInRange, type DayRange, type FigureComparison, type ResolvedPeriod, type TrendPoint } from '@sales/contract';
+import type { Db } from '../../../db/client.js';
+import {
+  dailyFigures,
+  figuresByStaff,
+  figuresFor,
+  firstRecordedDay,
+  pickTarget,
+  spreadTarget,
+  standardsOf,
+  ZERO_FIGURES,
+  ZERO_TARGETS,
+  type FigureTotals,
+  type TargetTotals,
+} from '../../../db/performance-figures.js';
+import { addFigures, addTargets, completionOf, toFigures, toTargets, type FigureRow } from './performance-views.js';
+import type { SalesScope } from '../sales/sales-authorization.js';
+import { siteMembers, type SiteMember } from '../members/site-members.js';
+
+/** Targets over a range for several people of a site, and the site's (the sum over its salespeople). */
+export async function targetsOver(db: Db, siteId: number, range: DayRange, people: readonly SiteMember[]) {
+  const standards = await standardsOf(db, siteId, monthsInRange(range).map((entry) => entry.month));
+  const byPerson = new Map<number, TargetTotals>();
+  let site = { ...ZERO_TARGETS };
+  for (const person of people) {
+    // Leaders are not measured against the sales standard (pickTarget's rule).
+    const target = spreadTarget(range, (month) => pickTarget(standards, month, person.id, person.isLeader));
+    byPerson.set(person.id, target);
+    site = addTargets(site, target);
+  }
+  return { byPerson, site };
+}
+
+/** A person's (or, staffId null, the site's) figures over a period against the ranges before and a year earlier. */
+export async function comparison(db: Db, siteId: number, staffId: number | null, period: ResolvedPeriod, target: TargetTotals): Promise<FigureComparison> {
+  const who = { siteId, staffId };
+  const [current, previous, first] = await Promise.all([
+    figuresFor(db, { ...who, ...period.range }),
+    figuresFor(db, { ...who, ...period.previous }),
+    firstRecordedDay(db, who),
+  ]);
+  // 同比 only when something was recorded by the end of the year-earlier range.
+  const yearAgo = first !== null && first <= period.yearAgo.endDate ? toFigures(await figuresFor(db, { ...who, ...period.yearAgo })) : null;
+  return { current: toFigures(current), previous: toFigures(previous), yearAgo, target: toTargets(target), completion: completionOf(current, target) };
+}
+
+export async function trend(db: Db, siteId: number, staffId: number | null, range: DayRange): Promise<TrendPoint[]> {
+  const days = await dailyFigures(db, { siteId, staffId, ...range });
+  return eachDay(range).map((date) => ({ date, ...toFigures(days.get(date) ?? ZERO_FIGURES) }));
+}
+
+/** Figures of the people who count at a site in a range: salespeople, and anyone credited there. */
+export async function siteRows(db: Db, scope: SalesScope, range: DayRange, targetRange: DayRange) {
+  const [people, byStaff] = await Promise.all([siteMembers(db, scope.siteId), figuresByStaff(db, { siteId: scope.siteId, ...range })]);
+  const counted = people.filter((person) => !person.isLeader || byStaff.has(person.id));
+  const targets = await targetsOver(db, scope.siteId, targetRange, people);
+  // Everything the site counted that no row shows: credited to nobody (staff 0), or to someone
+  // who is not a counted member (a former member, or no position here). Rows + these = the site.
+  const listed = new Set(counted.map((person) => person.id));
+  let unassigned = { ...ZERO_FIGURES };
+  let others = { ...ZERO_FIGURES };
+  let site: FigureTotals = { ...ZERO_FIGURES };
+  for (const [staffId, totals] of byStaff) {
+    site = addFigures(site, totals);
+    if (staffId === 0) unassigned = addFigures(unassigned, totals);
+    else if (!listed.has(staffId)) others = addFigures(others, totals);
+  }
+  return {
+    siteTarget: targets.site,
+    rest: { unassigned, others, site },
+    rows: counted.map((person): FigureRow => {
+      const totals = byStaff.get(person.id) ?? { ...ZERO_FIGURES };
+      const target = targets.byPerson.get(person.id) ?? { ...ZERO_TARGETS };
+      return { person, totals, target, completion: completionOf(totals, target) };
+    }),
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * Who sees what of customers, orders, salespeople and follow-ups — decided here and only here
+ * (DESIGN §4). Every /seller/fenghe/staff/ call resolves a scope for the requested site first;
+ * the repositories filter with the conditions below and the routes ask the predicates.
+ *
+ * - A user reads a site only through a position there; otherwise 403.
+ * - A leader of the site (any of their positions there with isLeader) sees all of it.
+ * - Anyone else is a salesperson there: their own customers (owner) and orders (credited staff).
+ * - reportAllSites widens reports and performance only, never customers or orders: the
+ *   performance calls (figures, ranking, home, standards read-only) resolve a read-only scope at
+ *   any site for them, even without a position there.
+ * - What a salesperson sees of a colleague (staff/list, staff/detail, member/list, member/detail)
+ *   is one rule, colleagueView: name, role and a masked phone, no figures, no detail page.
+ * - A record outside the scope answers 404, as if it did not exist, so ids reveal nothing.
+ *
+ * Reports (周报, 半月报) add, at the site a call names:
+ * - Members write their own; a salesperson reads only their own.
+ * - Leaders of the site read every member's and mark them read; reportAllSites reads every
+ *   site's reports, read-only (it never marks one read).
+ * - The team report is for leaders of the site with teamReportAuth, and for reportAllSites.
+ * - The author changes or deletes a report until a leader has read it.
+ */
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { customers, customerTallies, followUps, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
+import { forbidden, notFound } from '../../../lib/errors.js';
+
+export interface SalesScope {
+  readonly userId: number;
+  readonly siteId: number;
+  readonly siteName: string;
+  /** Leads the site and sees all of it; otherwise only their own customers and orders. */
+  readonly isLeader: boolean;
+  /** Holds a position at the site (false for a reportAllSites reader visiting another site). */
+  readonly isMember: boolean;
+  /** reportAllSites: reads every site's performance and ranking, read-only. */
+  readonly reportAllSites: boolean;
+}
+
+/** How a scope is resolved: 'member' (the default) or 'performanceRead' (reportAllSites may visit). */
+export type ScopeMode = 'member' | 'performanceRead';
+
+export const NOT_A_MEMBER = '您不是该站点的成员';
+export const CUSTOMER_NOT_FOUND = '客户不存在';
+export const ORDER_NOT_FOUND = '订单不存在';
+export const STAFF_NOT_FOUND = '员工不存在';
+export const SITE_NOT_FOUND = '站点不存在';
+export const LEADERS_ONLY = '仅站点主管可以查看';
+export const STANDARDS_LEADERS_ONLY = '只有本站点的主管可以修改业绩标准';
+export const REPORT_NOT_FOUND = '报告不存在';
+
+/**
+ * The caller's scope at a site; 403 when they hold no position there — except, in
+ * 'performanceRead' mode, for reportAllSites users, who get a read-only scope at any existing site.
+ */
+export async function resolveSalesScope(db: Db, userId: number, siteId: number, mode: ScopeMode = 'member'): Promise<SalesScope> {
+  const rows = await db
+    .select({ isLeader: positions.isLeader, siteName: sites.name, reportAllSites: staff.reportAllSites })
+    .from(positions)
+    .innerJoin(sites, eq(sites.id, positions.siteId))
+    .innerJoin(staff, eq(staff.id, positions.staffId))
+    .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId), eq(staff.status, 'active')));
+  const first = rows[0];
+  if (first) {
+    return { userId, siteId, siteName: first.siteName, isLeader: rows.some((row) => row.isLeader), isMember: true, reportAllSites: first.reportAllSites };
+  }
+  if (mode === 'performanceRead') {
+    const [reader] = await db
+      .select({ siteName: sites.name })
+      .from(staff)
+      .innerJoin(sites, eq(sites.id, siteId))
+      .where(and(eq(staff.id, userId), eq(staff.status, 'active'), eq(staff.reportAllSites, true)));
+    if (reader) return { userId, siteId, siteName: reader.siteName, isLeader: false, isMember: false, reportAllSites: true };
+  }
+  throw forbidden(NOT_A_MEMBER);
+}
+
+/**
+ * The caller's scope at every site whose performance they read (the performance site picker): the
+ * sites of their positions, or every site for a reportAllSites reader, by site id.
+ */
+export async function resolvePerformanceScopes(db: Db, userId: number): Promise<SalesScope[]> {
+  const [user] = await db.select({ reportAllSites: staff.reportAllSites }).from(staff).where(eq(staff.id, userId));
+  const held = await db.select({ siteId: positions.siteId, isLeader: positions.isLeader }).from(positions).where(eq(positions.staffId, userId));
+  const all = await db.select({ siteId: sites.id, siteName: sites.name }).from(sites).orderBy(asc(sites.id));
+  const reportAllSites = user?.reportAllSites ?? false;
+  return all.flatMap((site) => {
+    const here = held.filter((row) => row.siteId === site.siteId);
+    if (here.length === 0 && !reportAllSites) return [];
+    return [{ userId, siteId: site.siteId, siteName: site.siteName, isLeader: here.some((row) => row.isLeader), isMember: here.length > 0, reportAllSites }];
+  });
+}
+
+// Conditions the repositories put in their WHERE clauses.
+
+export function visibleCustomers(scope: SalesScope): SQL {
+  const site = eq(customers.siteId, scope.siteId);
+  return scope.isLeader ? site : (and(site, eq(customers.ownerId, scope.userId)) as SQL);
+}
+
+/** The customer_tallies rows of the customers the caller sees (the list's totals). */
+export function visibleCustomerTallies(scope: SalesScope): SQL {
+  const site = eq(customerTallies.siteId, scope.siteId);
+  return scope.isLeader ? site : (and(site, eq(customerTallies.ownerId, scope.userId)) as SQL);
+}
+
+export function visibleOrders(scope: SalesScope): SQL {
+  const site = eq(orders.siteId, scope.siteId);
+  return scope.isLeader ? site : (and(site, eq(orders.staffId, scope.userId)) as SQL);
+}
+
+/** The order_tallies rows of the orders the caller sees (the list's totals). */
+export function visibleOrderTallies(scope: SalesScope): SQL {
+  const site = eq(orderTallies.siteId, scope.siteId);
+  return scope.isLeader ? site : (and(site, eq(orderTallies.staffId, scope.userId)) as SQL);
+}
+
+/**
+ * Staff the caller may find by phone number: everyone for leaders of the site, else only themself
+ * (a colleague's phone is masked, colleagueView, so it is not searchable either). Undefined: no limit.
+ */
+export function phoneSearchableStaff(scope: SalesScope): SQL | undefined {
+  return scope.isLeader ? undefined : eq(staff.id, scope.userId);
+}
+
+/** Follow-ups are read through their customer; the site condition keeps the index in play. */
+export function followUpsOfSite(scope: SalesScope): SQL {
+  return eq(followUps.siteId, scope.siteId);
+}
+
+// Predicates on records already loaded.
+
+interface CustomerFacts {
+  siteId: number;
+  ownerId: number | null;
+}
+
+export const canSeeCustomer = (scope: SalesScope, customer: CustomerFacts) =>
+  customer.siteId === scope.siteId && (scope.isLeader || customer.ownerId === scope.userId);
+
+/** Leaders and the owner log follow-ups: exactly those who see the customer. */
+export const canLogFollowUp = canSeeCustomer;
+
+/** Binding, transferring and unbinding are for leaders of the customer's site. */
+export const canManageBindings = (scope: SalesScope, customer?: CustomerFacts) =>
+  scope.isLeader && (customer === undefined || customer.siteId === scope.siteId);
+
+/** Salespeople claim customers by scanning; leaders assign them on the relationship page instead. */
+export const claimsCustomers = (scope: SalesScope) => !scope.isLeader;
+
+/** A salesperson of the site takes an unbound customer of that site by scanning its code. */
+export const canClaim = (scope: SalesScope, customer: CustomerFacts) =>
+  claimsCustomers(scope) && customer.siteId === scope.siteId && customer.ownerId === null;
+
+/** A customer's QR code is shown to those who see the customer (owner and leaders). */
+export const canShowQr = canSeeCustomer;
+
+/** A member's detail page: see colleagueView. */
+export const canSeeStaff = (scope: SalesScope, staffId: number) => colleagueView(scope, staffId).detail;
+
+/** CSV exports of customers and orders are for leaders. */
+export const canExport = (scope: SalesScope) => scope.isLeader;
+
+// Performance, standards, attendance and members (issue 7).
+
+/** Leaders of the site and reportAllSites readers see the whole site's performance; others their own. */
+export const seesSitePerformance = (scope: SalesScope) => scope.isLeader || scope.reportAllSites;
+
+/** 销售业绩's member picker (sent as canPickMember): for those who see the site's performance. */
+export const canPickMember = seesSitePerformance;
+
+/** A person's figures: one's own, or anyone's for those who see the site's performance. */
+export const canSeePerformanceOf = (scope: SalesScope, staffId: number) => seesSitePerformance(scope) || staffId === scope.userId;
+
+/** Standards are read by leaders and reportAllSites readers, and edited by leaders of the site only. */
+export const canReadStandards = seesSitePerformance;
+export const canEditStandards = (scope: SalesScope) => scope.isLeader;
+
+/** Clocking in and out is for members of the site, for themselves. */
+export const canClock = (scope: SalesScope) => scope.isMember;
+
+/** The site's attendance is for its leaders; anyone else sees their own. */
+export const canSeeSiteAttendance = (scope: SalesScope) => scope.isLeader;
+export const canSeeAttendanceOf = (scope: SalesScope, staffId: number) => scope.isLeader || staffId === scope.userId;
+
+/**
+ * What the caller sees of a member of the site — the one rule for staff/list, staff/detail,
+ * member/list and member/detail (DESIGN §4): leaders of the site, and everyone of themself, see
+ * all (full phone, customer count, figures, the detail page); reportAllSites readers see the
+ * figures with a masked phone (performance, not people's pages); a salesperson sees a colleague's name, role and masked phone only.
+ */
+export interface ColleagueView {
+  fullPhone: boolean;
+  figures: boolean;
+  detail: boolean;
+}
+
+export function colleagueView(scope: SalesScope, staffId: number): ColleagueView {
+  if (scope.isLeader || staffId === scope.userId) return { fullPhone: true, figures: true, detail: true };
+  if (scope.reportAllSites) return { fullPhone: false, figures: true, detail: false };
+  return { fullPhone: false, figures: false, detail: false };
+}
+
+// Reports.
+
+/** reportAllSites (from SalesScope) reads every site's reports, read-only. */
+export interface ReportScope extends SalesScope {
+  readonly teamReportAuth: boolean;
+}
+
+/** The caller's scope for reports at a site; 403 when they neither work there nor read all sites. */
+export async function resolveReportScope(db: Db, userId: number, siteId: number): Promise<ReportScope> {
+  const [user] = await db
+    .select({ reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth })
+    .from(staff)
+    .where(and(eq(staff.id, userId), eq(staff.status, 'active')));
+  if (!user) throw forbidden(NOT_A_MEMBER);
+  const rows = await db
+    .select({ isLeader: positions.isLeader, siteName: sites.name })
+    .from(positions)
+    .innerJoin(sites, eq(sites.id, positions.siteId))
+    .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId)));
+  const first = rows[0];
+  let siteName = first?.siteName;
+  if (!first) {
+    if (!user.reportAllSites) throw forbidden(NOT_A_MEMBER);
+    const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+    if (!site) throw notFound(SITE_NOT_FOUND);
+    siteName = site.name;
+  }
+  return {
+    userId,
+    siteId,
+    siteName: siteName ?? '',
+    isLeader: rows.some((row) => row.isLeader),
+    isMember: rows.length > 0,
+    reportAllSites: user.reportAllSites,
+    teamReportAuth: user.teamReportAuth,
+  };
+}
+
+/** Reports of the site the caller reads: all of them for leaders and reportAllSites, else their own. */
+export function visibleReports(scope: ReportScope): SQL {
+  const site = eq(reports.siteId, scope.siteId);
+  return scope.isLeader || scope.reportAllSites ? site : (and(site, eq(reports.staffId, scope.userId)) as SQL);
+}
+
+interface ReportFacts {
+  siteId: number;
+  staffId: number;
+}
+
+export const canReadReport = (scope: ReportScope, report: ReportFacts) =>
+  report.siteId === scope.siteId && (scope.isLeader || scope.reportAllSites || report.staffId === scope.userId);
+
+/** Members of the site write their own reports there. */
+export const canWriteReport = (scope: ReportScope) => scope.isMember;
+
+/** The author, at the report's site, until a leader has read it. */
+export const canEditReport = (scope: ReportScope, report: ReportFacts, readCount: number) =>
+  report.siteId === scope.siteId && report.staffId === scope.userId && readCount === 0;
+
+/** A leader of the site reading a member's report marks it read for themself. */
+export const marksReportRead = (scope: ReportScope, report: ReportFacts) =>
+  scope.isLeader && report.siteId === scope.siteId && report.staffId !== scope.userId;
+
+/** Whose reports the caller may list or chart: their own, or anyone's for leaders and reportAllSites. */
+export const canSeeStaffReports = (scope: ReportScope, staffId: number) => staffId === scope.userId || scope.isLeader || scope.reportAllSites;
+
+/** Members' reports with filters (员工报告): leaders and reportAllSites. */
+export const canReadMembersReports = (scope: ReportScope) => scope.isLeader || scope.reportAllSites;
+
+/** 团队报告: leaders of the site with teamReportAuth, and reportAllSites (read-only). */
+export const canSeeTeamReport = (scope: ReportScope) => (scope.isLeader && scope.teamReportAuth) || scope.reportAllSites;
+
+/** The team report is read-only for anyone but a leader of the site (a reportAllSites reader). */
+export const teamReportReadOnly = (scope: ReportScope) => !scope.isLeader;

@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AttendanceRepository } from '../attendance/attendance-repository.js';
+import { CustomersRepository } from '../customers/customers-repository.js';
+import { FollowUpsRepository } from '../customers/follow-ups-repository.js';
+import { OrderIngestion } from '../orders/order-ingestion.js';
+import { OrdersRepository } from '../orders/orders-repository.js';
+import { HomeRepository } from '../performance/home-repository.js';
+import { MembersRepository } from '../members/members-repository.js';
+import { PerformanceRepository } from '../performance/performance-repository.js';
+import { PerformanceSearch } from '../performance/performance-search.js';
+import { resolveSalesScope, type SalesScope, type ScopeMode } from './sales-authorization.js';
+import { StandardsRepository } from '../performance/standards-repository.js';
+import { currentUser } from '../auth/authentication.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    customers: CustomersRepository;
+    orders: OrdersRepository;
+    followUps: FollowUpsRepository;
+    members: MembersRepository;
+    orderIngestion: OrderIngestion;
+    performance: PerformanceRepository;
+    performanceHome: HomeRepository;
+    standards: StandardsRepository;
+    performanceSearch: PerformanceSearch;
+    attendance: AttendanceRepository;
+    /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
+    resolveSalesScope(request: FastifyRequest, siteId: number, mode?: ScopeMode): Promise<SalesScope>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * How the /seller/fenghe/staff/ preHandler resolves the scope: 'member' by default;
+     * 'performanceRead' lets reportAllSites readers in read-only; 'none' for calls that name no site.
+     */
+    scope?: ScopeMode | 'none';
+  }
+  interface FastifyRequest {
+    /** Set for /seller/fenghe/staff/ calls before their handler runs. */
+    salesScope: SalesScope | null;
+  }
+}
+
+/** The caller's scope at the requested site; every /seller/fenghe/staff/ handler starts here. */
+export function salesScope(request: FastifyRequest): SalesScope {
+  if (!request.salesScope) throw new Error('sales scope not resolved: the route is outside /seller/fenghe/staff/');
+  return request.salesScope;
+}
+
+/** Customers, orders, salespeople and follow-ups: the repositories and the authorization they share. */
+export default fp(
+  async (app) => {
+    const customers = new CustomersRepository(app.db);
+    app.decorate('customers', customers);
+    app.decorate('orders', new OrdersRepository(app.db));
+    app.decorate('followUps', new FollowUpsRepository(app.db, customers));
+    app.decorate('members', new MembersRepository(app.db));
+    app.decorate('orderIngestion', new OrderIngestion(app.db));
+    app.decorate('performance', new PerformanceRepository(app.db));
+    app.decorate('performanceHome', new HomeRepository(app.db));
+    app.decorate('standards', new StandardsRepository(app.db));
+    app.decorate('performanceSearch', new PerformanceSearch(app.db));
+    app.decorate('attendance', new AttendanceRepository(app.db));
+    app.decorateRequest('salesScope', null);
+    app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
+      const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId, mode);
+      request.salesScope = scope;
+      return scope;
+    });
+  },
+  { name: 'sales', dependencies: ['db', 'authentication'] },
+);

@@ -1,0 +1,172 @@
+import { isMobile } from '@sales/contract';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Input from 'antd-mobile/es/components/input';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { routeUrl, safeRedirect } from '../../../config/paths';
+import { login } from '../api/login';
+import { sendCodeToPhone } from '../api/send-code';
+import { markCodeSent } from '../code-timer';
+import { completeLogin, landingUrl } from '../session';
+import { nav } from '../../../lib/navigation';
+import { showToast } from '../../../lib/toast';
+
+type Mode = 'password' | 'code';
+
+const MODES: { key: Mode; title: string }[] = [
+  { key: 'password', title: '密码登录' },
+  { key: 'code', title: '验证码登录' },
+];
+
+/**
+ * 密码登录 / 验证码登录: a plain tab list (WAI-ARIA tabs, arrow keys move between them) instead of
+ * antd-mobile's Tabs, whose animation library would otherwise be part of the login page's first load.
+ */
+function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + MODES.length) % MODES.length;
+    const target = MODES[next];
+    if (!target) return;
+    onChange(target.key);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div className="login-tabs" role="tablist" aria-label="登录方式">
+      {MODES.map((item, index) => (
+        <button
+          key={item.key}
+          ref={(element) => {
+            tabs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`login-tab-${item.key}`}
+          aria-selected={mode === item.key}
+          aria-controls="login-form"
+          tabIndex={mode === item.key ? 0 : -1}
+          className={`login-tabs__tab${mode === item.key ? ' login-tabs__tab--active' : ''}`}
+          onClick={() => onChange(item.key)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {item.title}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The login form: phone and password, or phone for a code (→ 输入验证码), after the agreement. A
+ * password login lands on the link's `?redirect=` (the user's landing page without it).
+ */
+export function LoginForm() {
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const [mode, setMode] = useState<Mode>('password');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  // The calls go through the request layer directly (no TanStack Query on the login page's first load).
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!isMobile(phone)) {
+      showToast('请输入正确的手机号');
+      return;
+    }
+    if (mode === 'password' && !password) {
+      showToast('请输入密码');
+      return;
+    }
+    if (!agreed) {
+      showToast('请先阅读并同意《用户协议》和《隐私政策》');
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'password') {
+        if (await completeLogin(await login({ phone, password }))) nav.reLaunch(redirect ?? landingUrl());
+      } else {
+        await sendCodeToPhone({ phone, scene: 'login' });
+        markCodeSent(phone);
+        nav.navigateTo(routeUrl('enterCode', { phone, redirect: redirect ?? undefined }));
+      }
+    } catch {
+      // The request layer has already shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login">
+      <div className="login__brand">
+        <img src="./logo.svg" alt="" />
+        <div>
+          <h1>销售助手</h1>
+          <div className="muted">业绩、客户、订单，一手掌握</div>
+        </div>
+      </div>
+      <ModeTabs mode={mode} onChange={setMode} />
+      <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+        >
+          <div className="login__field">
+            <Input
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              maxLength={11}
+              placeholder="请输入手机号"
+              aria-label="手机号"
+              value={phone}
+              onChange={(value) => setPhone(value.replace(/\D/g, ''))}
+              clearable
+            />
+          </div>
+          {mode === 'password' && (
+            <div className="login__field">
+              <Input
+                type="password"
+                autoComplete="current-password"
+                placeholder="请输入密码"
+                aria-label="密码"
+                maxLength={64}
+                value={password}
+                onChange={setPassword}
+                clearable
+              />
+            </div>
+          )}
+          <Checkbox checked={agreed} onChange={setAgreed} className="login__agreement" aria-label="同意用户协议和隐私政策">
+            <span className="login__agreement">
+              我已阅读并同意
+              <Link to={routeUrl('loginAgreement')} onClick={(event) => event.stopPropagation()}>
+                《用户协议》
+              </Link>
+              和
+              <Link to={routeUrl('privacyPolicy')} onClick={(event) => event.stopPropagation()}>
+                《隐私政策》
+              </Link>
+            </span>
+          </Checkbox>
+          {/* A plain button: antd-mobile's Button brings its spinner's animation library (~25 KB gzip). */}
+          <button className="login__submit" type="submit" disabled={busy} aria-busy={busy}>
+            {mode === 'password' ? '登录' : '获取验证码'}
+            {busy && <DotLoading color="currentColor" />}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
