@@ -36,6 +36,8 @@ import {
   Standards,
   StandardsBody,
   StandardUpdateBody,
+  StaffList,
+  StaffSummary,
 } from './performance.js';
 import {
   ReportCreateBody,
@@ -81,9 +83,7 @@ import {
   QrResolution,
   QrResolveBody,
   StaffDetailBody,
-  StaffList,
   StaffListBody,
-  StaffSummary,
   UnbindBody,
 } from './sales.js';
 import {

@@ -177,18 +177,6 @@ export const SalesDay = Type.Object({
 });
 export type SalesDay = Type.Static<typeof SalesDay>;
 
-export const SalesOrder = Type.Object({
-  id: Type.Integer(),
-  orderNo: Type.String(),
-  customer: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  staff: Nullable(Type.Object({ id: Type.Integer(), username: Type.String() })),
-  amount: Type.Number(),
-  status: Type.Enum(ORDER_STATUSES),
-  paidAt: Timestamp,
-  refundedAt: Nullable(Timestamp),
-});
-export type SalesOrder = Type.Static<typeof SalesOrder>;
-
 /**
  * One of the two lists is filled, as `view` asks; totals cover the whole period. The order view
  * lists the sales and refunds the totals count (OrderLine): its lines add up to `totals`.
