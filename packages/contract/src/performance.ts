@@ -5,7 +5,7 @@
  * 'YYYY-MM-DD', both ends included; months 'YYYY-MM'; timestamps ISO 8601.
  */
 import Type from 'typebox';
-import { FOLLOW_UP_TYPES, ORDER_STATUSES } from './sales-domain.js';
+import { FOLLOW_UP_TYPES } from './sales-domain.js';
 import { Day, Id, Month, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
 import { ReportSummary } from './reports.js';
