@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { findRoute, isHomeRoute } from '../config/paths';
 import { endSession, refreshUserInfo } from '../features/auth/session';
-import { useSession } from '../features/auth/session-store';
+import { currentSiteId, useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
 import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
@@ -37,7 +37,7 @@ installNavigationGuards();
 
 configureApiClient({
   getToken: () => useSession.getState().token,
-  getSiteId: () => useSession.getState().currentSite?.departmentId ?? null,
+  getSiteId: currentSiteId,
   onUnauthorized: () => {
     queryCache.clear();
     const { pathname, search } = history.location;

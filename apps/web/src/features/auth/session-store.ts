@@ -70,6 +70,12 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 }));
 
+/** The current site's id (its departmentId), or null before a site is known: every site-scoped call names it. */
+export const useCurrentSiteId = (): number | null => useSession((state) => state.currentSite?.departmentId ?? null);
+
+/** The current site's id outside React (the request layer). */
+export const currentSiteId = (): number | null => useSession.getState().currentSite?.departmentId ?? null;
+
 /** The user's sites, merged from their positions. */
 export function useSites(): Site[] {
   const userInfo = useSession((state) => state.userInfo);

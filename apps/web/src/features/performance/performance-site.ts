@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { parseId } from '../../lib/query-params';
-import { useSession } from '../auth/session-store';
+import { useCurrentSiteId, useSession } from '../auth/session-store';
 
 /**
  * The site a performance page reads: the current site, or for reportAllSites users (who read
@@ -9,7 +9,7 @@ import { useSession } from '../auth/session-store';
  */
 export function usePerformanceSiteId(): number | null {
   const [params] = useSearchParams();
-  const currentSiteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const currentSiteId = useCurrentSiteId();
   const readsAllSites = useSession((state) => state.userInfo?.reportAllSites ?? false);
   const picked = readsAllSites ? parseId(params.get('site')) : null;
   return picked ?? currentSiteId;

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 export type ClockKind = 'in' | 'out';
@@ -12,7 +12,7 @@ export const clock = (kind: ClockKind) =>
 
 /** Clocking changes today's record and the site's day and month views. */
 export function useClock() {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clock,

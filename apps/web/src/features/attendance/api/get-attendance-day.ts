@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/attendance/day: a day of the site with counts by status (leaders). */
@@ -17,7 +17,7 @@ export const attendanceDayQueryOptions = (siteId: number | null, date: string) =
   });
 
 export function useAttendanceDay(date: string, enabled: boolean) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   const options = attendanceDayQueryOptions(siteId, date);
   return useQuery({ ...options, enabled: options.enabled !== false && enabled });
 }

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/attendance/month: the site's counts per day (leaders), or one member's days. */
@@ -17,6 +17,6 @@ export const attendanceMonthQueryOptions = (siteId: number | null, month: string
   });
 
 export function useAttendanceMonth(month: string, staffId: number | null) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(attendanceMonthQueryOptions(siteId, month, staffId));
 }

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/attendance/today: the caller's record of today at the current site. */
@@ -16,6 +16,6 @@ export const attendanceTodayQueryOptions = (siteId: number | null) =>
   });
 
 export function useAttendanceToday() {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(attendanceTodayQueryOptions(siteId));
 }

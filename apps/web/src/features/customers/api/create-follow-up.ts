@@ -2,7 +2,7 @@ import type { FollowUpCreateBody } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/followup/create. */
@@ -11,7 +11,7 @@ export const createFollowUp = (body: Omit<FollowUpCreateBody, 'siteId'>) =>
 
 /** Logs a follow-up and refreshes the customer's time line. */
 export function useCreateFollowUp() {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFollowUp,

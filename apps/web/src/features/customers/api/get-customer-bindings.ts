@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/bindings: who the customer was bound to, and when. */
@@ -16,7 +16,7 @@ export const customerBindingsQueryOptions = (siteId: number | null, customerId: 
   });
 
 export function useCustomerBindings(customerId: number, enabled = true) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   const options = customerBindingsQueryOptions(siteId, customerId);
   return useQuery({ ...options, enabled: options.enabled !== false && enabled });
 }

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/customer/detail. */
@@ -16,6 +16,6 @@ export const customerDetailQueryOptions = (siteId: number | null, id: number) =>
   });
 
 export function useCustomerDetail(id: number) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(customerDetailQueryOptions(siteId, id));
 }

@@ -3,7 +3,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import type { CustomerQuery } from '../customer-filters';
 import { customerKeys } from './query-keys';
 
@@ -21,6 +21,6 @@ export const customerListQueryOptions = (siteId: number | null, query: CustomerQ
   });
 
 export function useCustomerList(query: CustomerQuery) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useInfiniteQuery(customerListQueryOptions(siteId, query));
 }

@@ -2,7 +2,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/followup/list: a customer's follow-ups, newest first. */
@@ -19,6 +19,6 @@ export const followUpListQueryOptions = (siteId: number | null, customerId: numb
   });
 
 export function useFollowUpList(customerId: number) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useInfiniteQuery(followUpListQueryOptions(siteId, customerId));
 }

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { customerKeys } from './query-keys';
 
 /**
@@ -23,6 +23,6 @@ export const customerQrQueryOptions = (siteId: number | null, code: string) =>
 
 /** For the claim page: the customer behind a code, kept fresh after a claim. */
 export function useCustomerQrResolution(code: string) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(customerQrQueryOptions(siteId, code));
 }

@@ -3,7 +3,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import type { OrderStatusFilter } from '../order-status';
 import { orderKeys } from './query-keys';
 
@@ -22,6 +22,6 @@ export const customerOrdersQueryOptions = (siteId: number | null, customerId: nu
   });
 
 export function useCustomerOrders(customerId: number, status: OrderStatusFilter, pageSize?: number) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useInfiniteQuery(customerOrdersQueryOptions(siteId, customerId, status, pageSize));
 }

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { orderKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/order/detail. */
@@ -16,6 +16,6 @@ export const orderDetailQueryOptions = (siteId: number | null, id: number) =>
   });
 
 export function useOrderDetail(id: number) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(orderDetailQueryOptions(siteId, id));
 }

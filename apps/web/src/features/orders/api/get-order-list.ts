@@ -3,7 +3,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import type { OrderQuery } from '../order-filters';
 import { orderKeys } from './query-keys';
 
@@ -21,6 +21,6 @@ export const orderListQueryOptions = (siteId: number | null, query: OrderQuery, 
   });
 
 export function useOrderList(query: OrderQuery, pageSize?: number) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useInfiniteQuery(orderListQueryOptions(siteId, query, pageSize));
 }

@@ -1,7 +1,7 @@
 import type { HomeDashboard } from '@sales/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { takeEarlyRequest } from '../../../lib/early-request';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { earlyHomeDashboardKey, getHomeDashboard } from './home-dashboard-request';
 import { performanceKeys } from './query-keys';
 
@@ -14,6 +14,6 @@ export const homeDashboardQueryOptions = (siteId: number | null) =>
   });
 
 export function useHomeDashboard() {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(homeDashboardQueryOptions(siteId));
 }

@@ -1,6 +1,6 @@
 import { FilterSelect } from '../../../components/filter-select';
 import { useSearchState } from '../../../lib/use-search-state';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId, useSession } from '../../auth/session-store';
 import { usePerformanceSites } from '../api/get-performance-sites';
 import { usePerformanceSiteId } from '../performance-site';
 
@@ -16,7 +16,7 @@ const writeSite = (value: string, params: URLSearchParams) => {
  */
 export function SitePicker() {
   const readsAllSites = useSession((state) => state.userInfo?.reportAllSites ?? false);
-  const currentSiteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const currentSiteId = useCurrentSiteId();
   const siteId = usePerformanceSiteId();
   const sites = usePerformanceSites(readsAllSites);
   const [, setSite] = useSearchState(readSite, writeSite);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 /** POST …/detail; a leader of the site opening a member's report marks it read. */
 export const getReportDetail = (kind: ReportKind, siteId: number, id: number, signal?: AbortSignal) =>
@@ -18,7 +18,7 @@ export const reportDetailQueryOptions = (kind: ReportKind, siteId: number | null
   });
 
 export function useReportDetail(kind: ReportKind, id: number) {
-  const siteId = useSiteId();
+  const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   const query = useQuery(reportDetailQueryOptions(kind, siteId, id));
   const read = query.data?.read;

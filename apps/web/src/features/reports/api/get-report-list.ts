@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 export type ReportListQuery = Omit<ReportListBody, 'siteId' | 'page' | 'pageSize'>;
 
@@ -22,5 +22,5 @@ export const reportListQueryOptions = (kind: ReportKind, siteId: number | null, 
   });
 
 export function useReportList(kind: ReportKind, query: ReportListQuery) {
-  return useInfiniteQuery(reportListQueryOptions(kind, useSiteId(), query));
+  return useInfiniteQuery(reportListQueryOptions(kind, useCurrentSiteId(), query));
 }

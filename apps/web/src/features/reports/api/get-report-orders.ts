@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 /** POST …/orders: the sales and refunds a report's order figures counted, adding up to them. */
 export const getReportOrders = (kind: ReportKind, body: { siteId: number; id: number; page: number; pageSize: number }, signal?: AbortSignal) =>
@@ -20,5 +20,5 @@ export const reportOrdersQueryOptions = (kind: ReportKind, siteId: number | null
   });
 
 export function useReportOrders(kind: ReportKind, id: number) {
-  return useInfiniteQuery(reportOrdersQueryOptions(kind, useSiteId(), id));
+  return useInfiniteQuery(reportOrdersQueryOptions(kind, useCurrentSiteId(), id));
 }

@@ -3,7 +3,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 /**
  * POST …/before/create: the period's metrics so far and whether it is reported. The weekly call is
@@ -22,5 +22,5 @@ export const reportPreviewQueryOptions = (kind: ReportKind, siteId: number | nul
   });
 
 export function useReportPreview(kind: ReportKind, periodStart?: string) {
-  return useQuery(reportPreviewQueryOptions(kind, useSiteId(), periodStart));
+  return useQuery(reportPreviewQueryOptions(kind, useCurrentSiteId(), periodStart));
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 /** POST …/series: the last 12 periods of a person (the caller by default), oldest first. */
 export const getReportSeries = (kind: ReportKind, siteId: number, staffId: number | undefined, signal?: AbortSignal) =>
@@ -17,5 +17,5 @@ export const reportSeriesQueryOptions = (kind: ReportKind, siteId: number | null
   });
 
 export function useReportSeries(kind: ReportKind, staffId?: number) {
-  return useQuery(reportSeriesQueryOptions(kind, useSiteId(), staffId));
+  return useQuery(reportSeriesQueryOptions(kind, useCurrentSiteId(), staffId));
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 /** POST …/team: who has and has not written the period's report at the site. */
 export const getTeamReport = (kind: ReportKind, siteId: number, periodStart: string | undefined, signal?: AbortSignal) =>
@@ -17,5 +17,5 @@ export const teamReportQueryOptions = (kind: ReportKind, siteId: number | null, 
   });
 
 export function useTeamReport(kind: ReportKind, periodStart?: string) {
-  return useQuery(teamReportQueryOptions(kind, useSiteId(), periodStart));
+  return useQuery(teamReportQueryOptions(kind, useCurrentSiteId(), periodStart));
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { useSiteId } from './use-site-id';
+import { useCurrentSiteId } from '../../auth/session-store';
 
 /** POST …/create. */
 export const createReport = (kind: ReportKind, body: ReportCreateBody) => call(REPORT_ROUTES[kind].create, body);
@@ -19,7 +19,7 @@ type SaveInput = Omit<ReportCreateBody, 'siteId'> & { id?: number };
 
 /** Creates, or updates when an id is given; refreshes every report query of the kind. */
 export function useSaveReport(kind: ReportKind) {
-  const siteId = useSiteId();
+  const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, periodStart, ...text }: SaveInput) =>
@@ -29,7 +29,7 @@ export function useSaveReport(kind: ReportKind) {
 }
 
 export function useDeleteReport(kind: ReportKind) {
-  const siteId = useSiteId();
+  const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteReport(kind, siteId ?? 0, id),

@@ -3,10 +3,9 @@ import { Button, Form, ImageUploader, TextArea, type ImageUploadItem } from 'ant
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { addNavigationInterceptor, nav, type NavigationContext } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId, useSession } from '../../auth/session-store';
 import { useSaveReport } from '../api/save-report';
 import { uploadImage } from '../../../lib/upload-image';
-import { useSiteId } from '../api/use-site-id';
 import { SECTION_LABELS } from '../report-api';
 import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft, type ReportDraft } from '../report-draft';
 import { MetricsCard } from './metrics-card';
@@ -33,7 +32,7 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
   const labels = SECTION_LABELS[kind];
   const formId = useId();
   const userId = useSession((state) => state.userId);
-  const siteId = useSiteId();
+  const siteId = useCurrentSiteId();
   const key = draftKey({ userId, siteId, kind, period: preview.periodStart, reportId: existing?.id });
   const saved: ReportDraft = useMemo(
     () => (existing ? { summary: existing.summary, plan: existing.plan, problems: existing.problems, images: existing.images } : EMPTY_DRAFT),

@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { staffKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/staff/detail: one salesperson with their month figures. */
@@ -16,6 +16,6 @@ export const staffDetailQueryOptions = (siteId: number | null, id: number) =>
   });
 
 export function useStaffDetail(id: number) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   return useQuery(staffDetailQueryOptions(siteId, id));
 }

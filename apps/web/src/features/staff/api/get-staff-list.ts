@@ -1,7 +1,7 @@
 import * as ROUTES from '@sales/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useCurrentSiteId } from '../../auth/session-store';
 import { staffKeys } from './query-keys';
 
 /** POST /seller/fenghe/staff/staff/list: the salespeople of the current site. */
@@ -17,7 +17,7 @@ export const staffListQueryOptions = (siteId: number | null, keyword = '') =>
 
 /** The site's staff; `enabled: false` for users who may not list them (salespeople). */
 export function useStaffList({ keyword = '', enabled = true }: { keyword?: string; enabled?: boolean } = {}) {
-  const siteId = useSession((state) => state.currentSite?.departmentId ?? null);
+  const siteId = useCurrentSiteId();
   const options = staffListQueryOptions(siteId, keyword.trim());
   return useQuery({ ...options, enabled: options.enabled !== false && enabled });
 }
