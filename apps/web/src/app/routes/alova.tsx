@@ -1,7 +1,7 @@
-import { type VersionInfo } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
-import { ApiError, commonHeaders, request, RuntimeError } from '../../lib/api-client';
+import { ApiError, callGet, commonHeaders, RuntimeError } from '../../lib/api-client';
 
 interface Trial {
   at: string;
@@ -12,7 +12,7 @@ interface Trial {
   body: string;
 }
 
-const URL_PATH = '/seller/version';
+const URL_PATH = ROUTES.versionInfo;
 
 /** 请求示例: a live diagnostics page that calls GET /seller/version through the app's request layer. */
 export default function AlovaPage() {
@@ -25,7 +25,7 @@ export default function AlovaPage() {
     const started = performance.now();
     const at = new Date().toLocaleString('zh-CN');
     try {
-      const data = await request<VersionInfo>({ url: URL_PATH, hideErrorToast: true });
+      const data = await callGet(URL_PATH, undefined, { hideErrorToast: true });
       setTrial({ at, headers, ms: performance.now() - started, status: 'HTTP 200 · code 200', ok: true, body: JSON.stringify(data, null, 2) });
     } catch (error) {
       const status =
