@@ -9,6 +9,7 @@ import {
   UserOutline,
   PieOutline,
 } from 'antd-mobile-icons';
+import { chinaCalendar } from '@sales/contract';
 import type { ReactNode } from 'react';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
@@ -34,6 +35,7 @@ const ENTRIES: Entry[] = [
   { route: 'searchPerformance', label: '搜索', icon: <SearchOutline /> },
 ];
 
+/** By the hour in China, like the day the dashboard counts (a phone set to another zone still greets by it). */
 function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
   if (hour < 12) return '早上好';
@@ -51,7 +53,7 @@ export default function HomePage() {
     <>
       <header className="custom-nav">
         <h1 className="custom-nav__title">
-          {greeting(new Date().getHours())}，{username}
+          {greeting(chinaCalendar(new Date()).hour)}，{username}
         </h1>
         <div className="muted">{site?.departmentName ?? ''}</div>
       </header>
