@@ -64,6 +64,10 @@ describe('部门成员详情', () => {
     await expect.poll(() => orders.count()).toBe(member.recentOrders.length);
     expect((await orders.locator('.order-no').allTextContents()).map((text) => text.trim())).toEqual(member.recentOrders.map((order) => order.orderNo));
     expect(await orders.getByTestId('order-status').allTextContents()).toEqual(member.recentOrders.map((order) => ORDER_STATUS_NAMES[order.status]));
+    // The times the cards show read newest first, each labelled 下单.
+    const shown = (await orders.getByTestId('order-time').allTextContents()).map((text) => text.trim());
+    expect(shown.every((text) => text.startsWith('下单 '))).toBe(true);
+    expect(shown).toEqual([...shown].sort((a, b) => b.localeCompare(a)));
 
     const reports = app.page.getByTestId('member-reports').getByTestId('report-item');
     expect(await reports.count()).toBe(member.recentReports.length);

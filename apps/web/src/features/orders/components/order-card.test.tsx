@@ -20,8 +20,8 @@ const line = (kind: 'sale' | 'refund', at: string): ReportOrderLine => ({ ...ord
 afterEach(cleanup);
 
 describe('the time on an order card', () => {
-  it('is the paid time of a sale, the refunded time of a refund line, and the creation time of an order that is no sale', () => {
-    expect(orderCardTime(order)).toEqual({ label: '付款', at: order.paidAt });
+  it('is the paid time of a sale line, the refunded time of a refund line, and the creation time of an order in an order list', () => {
+    expect(orderCardTime(order)).toEqual({ label: '下单', at: order.createdAt });
     expect(orderCardTime({ ...order, status: 'pending', paidAt: null })).toEqual({ label: '下单', at: order.createdAt });
     expect(orderCardTime({ ...order, status: 'cancelled' })).toEqual({ label: '下单', at: order.createdAt });
     expect(orderCardTime({ ...order, status: 'refunded' })).toEqual({ label: '下单', at: order.createdAt });
@@ -35,7 +35,7 @@ describe('the time on an order card', () => {
     expect(screen.getByTestId('order-amount').textContent).toBe('-201元');
     cleanup();
     render(<OrderCard order={order} />);
-    expect(screen.getByTestId('order-time').textContent).toBe(`付款 ${formatDateTime(order.paidAt)}`);
+    expect(screen.getByTestId('order-time').textContent).toBe(`下单 ${formatDateTime(order.createdAt)}`);
     expect(screen.getByTestId('order-amount').textContent).toBe('201元');
   });
 });

@@ -1,4 +1,4 @@
-import { SALES_STATUSES, type OrderSummary, type ReportOrderLine } from '@sales/contract';
+import type { OrderSummary, ReportOrderLine } from '@sales/contract';
 import { Money } from '../../../components/money';
 import { TapCard } from '../../../components/tap-card';
 import { routeUrl } from '../../../config/paths';
@@ -12,20 +12,20 @@ export type OrderCardOrder = OrderSummary | ReportOrderLine;
 const isLine = (order: OrderCardOrder): order is ReportOrderLine => 'line' in order;
 
 /**
- * The time a card shows, the one that decides where the order counts: a report's refund line its
- * refunded time (退款), a sale its paid time (付款: a report's sale line, or an order that is paid,
- * shipped or completed), any other order (unpaid, cancelled, refunded) its creation time (下单).
+ * The time a card shows, with its label. A line of a list of sales and refunds (a report's orders,
+ * 部门销售明细) shows the time that put it in the period: its paid time (付款) or its refunded time
+ * (退款). An order of an order list shows its creation time (下单), the time every order list is
+ * sorted by, newest first — a paid order's later paid time there read as out of order.
  */
 export function orderCardTime(order: OrderCardOrder): { label: '付款' | '退款' | '下单'; at: string } {
   if (isLine(order)) return { label: order.line === 'refund' ? '退款' : '付款', at: order.at };
-  if (order.paidAt && SALES_STATUSES.includes(order.status)) return { label: '付款', at: order.paidAt };
   return { label: '下单', at: order.createdAt };
 }
 
 /** What a card adds: a report line's signed amount (a refund negative), else the order's amount. */
 export const orderCardAmount = (order: OrderCardOrder): number => (isLine(order) ? order.lineAmount : order.amount);
 
-/** One order in a list: number, status, customer, salesperson, amount and the time that decides its period. */
+/** One order in a list: number, status, customer, salesperson, amount and its time (see orderCardTime). */
 export function OrderCard({ order }: { order: OrderCardOrder }) {
   const time = orderCardTime(order);
   const refund = isLine(order) && order.line === 'refund';
