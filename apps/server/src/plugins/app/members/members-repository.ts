@@ -37,24 +37,28 @@ export class MembersRepository {
     return siteMembers(this.db, scope.siteId, undefined, match);
   }
 
-  /** Each member as the caller may see them, with customer count and this month's figures where allowed. */
-  private async summaries(scope: SalesScope, people: readonly SiteMember[]): Promise<MemberSummary[]> {
+  /**
+   * Each member as the caller may see them, with customer count and this month's figures where
+   * allowed; the month's targets (for completion) only when asked, since the staff calls drop them.
+   */
+  private async summaries(scope: SalesScope, people: readonly SiteMember[], withTargets = true): Promise<MemberSummary[]> {
     const month = periodOf({ period: 'month' });
-    const visible = people.filter((person) => colleagueView(scope, person.id).figures);
+    const views = new Map(people.map((person) => [person.id, colleagueView(scope, person.id)]));
+    const visible = people.filter((person) => views.get(person.id)?.figures);
     const ids = visible.map((person) => person.id);
     const [counts, byStaff, targets] = await Promise.all([
       customerCounts(this.db, scope.siteId, ids),
       figuresByStaff(this.db, { siteId: scope.siteId, ...month.range, staffIds: ids }),
-      targetsOver(this.db, scope.siteId, month.targetRange, visible),
+      withTargets ? targetsOver(this.db, scope.siteId, month.targetRange, visible) : undefined,
     ]);
     return people.map((person) => {
-      const view = colleagueView(scope, person.id);
+      const view = views.get(person.id) ?? colleagueView(scope, person.id);
       return {
         ...memberRef(person),
         phone: view.fullPhone ? person.phone : maskPhone(person.phone),
         full: view.fullPhone,
         customerCount: view.figures ? (counts.get(person.id) ?? 0) : null,
-        month: view.figures ? monthOf(byStaff.get(person.id) ?? ZERO_FIGURES, targets.byPerson.get(person.id) ?? ZERO_TARGETS) : null,
+        month: view.figures ? monthOf(byStaff.get(person.id) ?? ZERO_FIGURES, targets?.byPerson.get(person.id) ?? ZERO_TARGETS) : null,
       };
     });
   }
@@ -88,14 +92,14 @@ export class MembersRepository {
 
   /** staff/list: the members of the site, best month first. */
   async staffList(scope: SalesScope, keyword: string | undefined): Promise<StaffList> {
-    const members = await this.summaries(scope, await this.people(scope, keyword));
+    const members = await this.summaries(scope, await this.people(scope, keyword), false);
     const list = members.map(toStaffSummary).sort((a, b) => (b.monthAmount ?? -1) - (a.monthAmount ?? -1) || a.id - b.id);
     return { list, total: list.length };
   }
 
   /** staff/detail: one member; a salesperson may only look at themselves. */
   async staffDetail(scope: SalesScope, id: number): Promise<StaffSummary> {
-    const [summary] = await this.summaries(scope, [await this.openable(scope, id)]);
+    const [summary] = await this.summaries(scope, [await this.openable(scope, id)], false);
     if (!summary) throw notFound(STAFF_NOT_FOUND);
     return toStaffSummary(summary);
   }
