@@ -41,6 +41,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/reports', from: './apps/web/src/features', except: ['./reports', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/staff', from: './apps/web/src/features', except: ['./staff', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/performance', from: './apps/web/src/features', except: ['./performance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
+            { target: './apps/web/src/features/notices', from: './apps/web/src/features', except: ['./notices', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/attendance', from: './apps/web/src/features', except: ['./attendance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import the app layer.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib is the bottom layer.' },

@@ -1,15 +1,33 @@
+import { readFile } from 'node:fs/promises';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreload } from './scripts/route-preload-plugin';
 
 /** Paths the service worker must never answer: API data, development routes, health and docs. */
 const NOT_APP_SHELL = [/^\/seller\//, /^\/__dev\//, /^\/healthz/, /^\/docs/];
 
+/**
+ * The service worker's Web Push handler (features/notice-settings/push-worker.ts) as
+ * dist/push-sw.js, a classic script the generated sw.js imports (workbox.importScripts).
+ */
+function pushWorker(): Plugin {
+  const source = new URL('./src/features/notice-settings/push-worker.ts', import.meta.url);
+  return {
+    name: 'push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const { code } = await transformWithEsbuild(await readFile(source, 'utf8'), source.pathname, { target: 'es2020', minify: true, format: 'iife' });
+      this.emitFile({ type: 'asset', fileName: 'push-sw.js', source: code });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     routePreload(),
+    pushWorker(),
     VitePWA({
       // The app registers the worker itself, in production builds only (features/app-update).
       injectRegister: false,
@@ -33,6 +51,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Shows Web Push notices and opens their page on a tap (pushWorker above).
+        importScripts: ['push-sw.js'],
         // The app shell and every page chunk; the heavy libraries of a few pages (charts, PDF,
         // QR decoding) are cached when first used instead of on the first visit.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

@@ -7,7 +7,8 @@ import { apiLogin, baseUrl, type Session } from './api';
 import { launchBrowser, newPhoneContext } from './chromium';
 import { EnterCodePage, LoginPage, NavBar, SettingPage, SiteBadge, TabBar } from './pages';
 import { AttendancePage, HomePage, RankingPage, StandardsPage } from './performance-pages';
-import { CustomerListPage, CustomerPage, FollowUpFormSheet, OrderDetailPage, OrderListPage, RelationshipBindPage, ScannerPage, waitForSalesCall } from './sales-pages';
+import { OrderDetailPage, OrderListPage } from './order-pages';
+import { CustomerListPage, CustomerPage, FollowUpFormSheet, RelationshipBindPage, ScannerPage, waitForSalesCall } from './sales-pages';
 
 /** The local storage keys of DESIGN §3. */
 export type StorageKey = 'token' | 'userId' | 'userInfo' | 'currentSite' | 'permissionData' | 'buildTime' | 'app-tabbar-index' | '__DC_STAT_UUID';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 export const EDGE_MARGIN = 8;
 
 /** What counts as a control a person may need to reach. */
-export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [tabindex]';
+export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [tabindex]';
 
 export interface LayoutReport {
   /** document.scrollingElement.scrollWidth and innerWidth. */

@@ -1,17 +1,12 @@
+import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { AccountForms } from '../support/account-pages';
 import { DEMO_PASSWORD, LI_NA, WANG_QIANG, ZHANG_WEI, type DemoAccount } from '../support/accounts';
-import { apiLogin, call, latestSmsCode } from '../support/api';
+import { apiLogin, callEndpoint, latestSmsCode } from '../support/api';
 import { useApp } from '../support/app';
+import { staffList } from '../support/sales-api';
 
 const harness = useApp();
-
-interface Member {
-  id: number;
-  username: string;
-  phone: string;
-  isLeader: boolean;
-}
 
 /**
  * Salespeople of 华东二部 beyond the demo accounts, so the account changes here touch no other
@@ -19,8 +14,7 @@ interface Member {
  */
 async function salespeopleOf102(): Promise<DemoAccount[]> {
   const leader = await apiLogin(WANG_QIANG);
-  const { body } = await call<{ list: Member[] }>('POST', '/seller/fenghe/staff/staff/list', { token: leader.token, body: { siteId: 102, pageSize: 100 } });
-  return body.data.list
+  return (await staffList(leader, 102)).list
     .filter((member) => !member.isLeader && !member.phone.startsWith('1380000000'))
     .map((member) => ({ phone: member.phone, name: member.username, sites: ['华东二部'], seesHome: false }));
 }
@@ -142,8 +136,8 @@ describe('account', () => {
     await member.waitForRoute('/pages/order/index');
 
     // Give 张伟 the demo password back for the other test files.
-    const fresh = await call<{ token: string }>('POST', '/seller/user/v2/login', { body: { phone: ZHANG_WEI.phone, password: 'Zhangwei2026' } });
-    const restored = await call('POST', '/seller/user/password/update', { token: fresh.body.data.token, body: { oldPassword: 'Zhangwei2026', password: DEMO_PASSWORD } });
+    const fresh = await callEndpoint(ROUTES.userLogin, { phone: ZHANG_WEI.phone, password: 'Zhangwei2026' });
+    const restored = await callEndpoint(ROUTES.userUpdatePassword, { oldPassword: 'Zhangwei2026', password: DEMO_PASSWORD }, fresh.body.data.token);
     expect(restored.status).toBe(200);
   });
 

@@ -1,6 +1,8 @@
+import { formatMoney, SALES_STATUSES, type CustomerSummary } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
-import { apiLogin, type Session } from '../support/api';
+import { answerOf, apiLogin, type Session } from '../support/api';
 import { useApp } from '../support/app';
 import { solidPng } from '../support/images';
 import {
@@ -11,13 +13,10 @@ import {
   customerDetail,
   customerList,
   customerOrders,
-  formatYuan,
   MONEY_PATTERN,
   orderList,
-  SALES_STATUSES,
   salesCallStatus,
   staffList,
-  type CustomerSummary,
 } from '../support/sales-api';
 import { waitForSalesCall } from '../support/sales-pages';
 
@@ -26,7 +25,7 @@ const harness = useApp();
 /** A salesperson of 华东一部 other than 张伟 with customers, as the leader's staff list names them. */
 async function otherSalesperson(leader: Session, zhang: Session): Promise<{ id: number; username: string }> {
   const { list } = await staffList(leader);
-  const other = list.find((person) => !person.isLeader && person.id !== zhang.userId && person.customerCount > 0);
+  const other = list.find((person) => !person.isLeader && person.id !== zhang.userId && person.customerCount !== null && person.customerCount > 0);
   if (!other) throw new Error(`华东一部 has no salesperson with customers besides 张伟: ${JSON.stringify(list)}`);
   return other;
 }
@@ -57,7 +56,7 @@ describe('客户列表 as a leader', () => {
     await app.customers.ownerFilter().waitFor();
     // Money on the cards: `12,345.6元`.
     const amounts = (await app.customers.cards().locator('.amount').allTextContents()).slice(0, 20);
-    expect(amounts).toEqual(everyone.list.map((customer) => formatYuan(customer.totalAmount)));
+    expect(amounts).toEqual(everyone.list.map((customer) => formatMoney(customer.totalAmount)));
     for (const amount of amounts) expect(amount).toMatch(MONEY_PATTERN);
 
     // A keyword, as a user types it.
@@ -148,7 +147,7 @@ describe('a customer’s page, follow-up and transfer', () => {
     expect((await app.customer.owner().textContent())?.trim()).toBe(`负责人：${other.username}`);
     expect((await app.customer.orderCount().textContent())?.trim()).toBe(String(detail.orderCount));
     const total = (await app.customer.totalAmount().textContent())?.trim() ?? '';
-    expect(total).toBe(formatYuan(detail.totalAmount));
+    expect(total).toBe(formatMoney(detail.totalAmount));
     expect(total).toMatch(MONEY_PATTERN);
     expect(await app.page.getByTestId('customer-call').getAttribute('href')).toBe(`tel:${detail.phone}`);
 
@@ -156,7 +155,7 @@ describe('a customer’s page, follow-up and transfer', () => {
     await app.customer.recentOrders().first().waitFor();
     expect(await app.customer.recentOrders().count()).toBe(Math.min(5, recent.total));
     const recentAmounts = (await app.customer.recentOrders().locator('.amount').allTextContents()).map((text) => text.trim());
-    expect(recentAmounts).toEqual(recent.list.map((order) => formatYuan(order.amount)));
+    expect(recentAmounts).toEqual(recent.list.map((order) => formatMoney(order.amount)));
     expect((await app.customer.allOrdersButton().textContent())?.trim()).toBe(`查看全部订单（${recent.total}）`);
     await app.customer.allOrdersButton().tap();
     const orderPage = await app.waitForRoute('/pages/details/customerOrderList');
@@ -177,7 +176,7 @@ describe('a customer’s page, follow-up and transfer', () => {
     await app.followUpForm.content().fill(content);
     const upload = await app.followUpForm.attach({ name: 'visit.png', mimeType: 'image/png', buffer: solidPng(64, 48, [200, 80, 40]) });
     expect(upload.status()).toBe(200);
-    const uploaded = ((await upload.json()) as { code: number; data: { url: string; contentType: string } }).data;
+    const uploaded = (await answerOf(upload, ROUTES.uploadImage)).data;
     expect(uploaded.contentType).toBe('image/png');
     expect(uploaded.url).toMatch(/^\/seller\/upload\/files\/[0-9a-f]+\.png$/);
     await expect.poll(() => app.followUpForm.photos().count()).toBe(1);

@@ -1,7 +1,8 @@
+import * as ROUTES from '@sales/contract/routes';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { WANG_QIANG, ZHANG_WEI, type DemoAccount } from '../support/accounts';
 import { AccountForms } from '../support/account-pages';
-import { apiLogin, call, latestSmsCode, type Session } from '../support/api';
+import { apiLogin, endpointData, latestSmsCode, type Session } from '../support/api';
 import { useApp, type AppPage } from '../support/app';
 import { PHONE_VIEWPORT, SMALL_PHONE_VIEWPORT } from '../support/chromium';
 import { axeViolations, layoutProblems, layoutReport } from '../support/layout';
@@ -41,10 +42,10 @@ interface DemoIds {
  * (opening either changes no read state another test looks at).
  */
 async function reportId(session: Session, api: 'weekly' | 'halfmonth', leader: boolean): Promise<number> {
-  const query = leader ? { scope: 'members', read: 'read' } : { scope: 'mine' };
-  const { status, body } = await call<{ list: { id: number }[] }>('POST', `/seller/${api}/staff/list`, { token: session.token, body: { siteId: SITE_101, page: 1, pageSize: 1, ...query } });
-  const id = body.data?.list[0]?.id;
-  if (status !== 200 || id === undefined) throw new Error(`no ${api} report of the user at site 101: HTTP ${status} ${JSON.stringify(body)}`);
+  const query = leader ? ({ scope: 'members', read: 'read' } as const) : ({ scope: 'mine' } as const);
+  const page = await endpointData(session, (api === 'weekly' ? ROUTES.weeklyReport : ROUTES.halfMonthReport).list, { siteId: SITE_101, page: 1, pageSize: 1, ...query });
+  const id = page.list[0]?.id;
+  if (id === undefined) throw new Error(`no ${api} report of the user at site 101`);
   return id;
 }
 
@@ -103,11 +104,14 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
     { route: 'pages/my/agreement', title: '平台服务协议', badge: true },
     { route: 'pages/my/employeeReport', title: '员工报告', badge: true },
     { route: 'pages/my/logOut', title: '注销账号', badge: true },
+    { route: 'pages/my/messageCenter', title: '消息中心', badge: true },
     { route: 'pages/my/scanQRCode', title: '扫一扫', badge: true },
     { route: 'pages/my/setting', title: '设置', badge: true },
+    { route: 'pages/my/noticeSettings', title: '消息通知', badge: true },
     { route: 'pages/my/updatePassword', title: '修改密码', badge: true },
     { route: 'pages/my/updatePhone', title: '验证手机号', badge: true },
     { route: 'pages/my/viewPhone', title: '手机号', badge: true },
+    { route: 'pages/my/todo', title: '今日待办', badge: true },
     { route: 'pages/order/index', title: '订单管理', badge: true },
     { route: 'pages/order/index11', title: '关于', badge: true },
     { route: 'pages/order/orderManagement', title: '订单管理', badge: true },
@@ -197,6 +201,7 @@ describe('layout sweep of every route', () => {
     await app.signIn(ZHANG_WEI);
     const routes: SweptRoute[] = [
       { route: 'pages/my/index', title: '我的', badge: true },
+      { route: 'pages/my/todo', title: '今日待办', badge: true },
       { route: 'pages/details/allCustomers', title: '客户列表', badge: true },
       { route: `pages/details/customerDetails?id=${zhang.customer}`, title: '客户详情', badge: true },
       { route: `pages/details/orderDetails?id=${zhang.order}`, title: '订单详情', badge: true },
@@ -210,6 +215,8 @@ describe('layout sweep of every route', () => {
       { route: 'pages/my/addReport', title: '添加半月报', badge: true },
       { route: 'pages/index/departmentMemberPage', title: '部门成员', badge: true },
       { route: 'pages/my/setting', title: '设置', badge: true },
+      { route: 'pages/my/messageCenter', title: '消息中心', badge: true },
+      { route: 'pages/my/noticeSettings', title: '消息通知', badge: true },
     ];
     const problems = await sweep(app, routes, { layout: true, axe: true });
     expect(problems).toEqual([]);

@@ -1,40 +1,16 @@
+import { ORDER_STATUS_LABELS, type MemberDetail } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { LI_NA } from '../support/accounts';
-import { apiLogin, call, type Session } from '../support/api';
+import { apiLogin, endpointData, type Session } from '../support/api';
 import { useApp } from '../support/app';
-import { ORDER_STATUS_NAMES, SITE_101, staffList, type OrderStatus } from '../support/sales-api';
+import { SITE_101, staffList } from '../support/sales-api';
 
 const harness = useApp();
 
-interface RecentOrder {
-  id: number;
-  orderNo: string;
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
-}
-
-interface RecentReport {
-  id: number;
-  kind: 'weekly' | 'halfMonth';
-  label: string;
-  periodStart: string;
-}
-
-interface MemberDetail {
-  id: number;
-  username: string;
-  recentOrders: RecentOrder[];
-  recentReports: RecentReport[];
-}
-
 const KIND_NAMES = { weekly: '周报', halfMonth: '半月报' } as const;
 
-async function memberDetail(session: Session, id: number): Promise<MemberDetail> {
-  const { status, body } = await call<MemberDetail>('POST', '/seller/fenghe/staff/member/detail', { token: session.token, body: { siteId: SITE_101, id, period: 'month' } });
-  if (status !== 200) throw new Error(`member/detail ${id} answered HTTP ${status} ${JSON.stringify(body)}`);
-  return body.data;
-}
+const memberDetail = (session: Session, id: number): Promise<MemberDetail> => endpointData(session, ROUTES.memberDetail, { siteId: SITE_101, id, period: 'month' });
 
 /** A salesperson of 华东一部 with orders and with reports of both kinds. */
 async function memberWithReports(leader: Session): Promise<MemberDetail> {
@@ -55,7 +31,7 @@ describe('部门成员详情', () => {
 
     const app = await harness.newApp();
     await app.signIn(LI_NA);
-    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/fenghe/staff/member/detail');
+    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === ROUTES.memberDetail);
     await app.open(`pages/details/departmentMembersDetails?id=${member.id}`);
     await app.waitForTitle('部门成员详情');
     expect((await answered).status()).toBe(200);
@@ -63,7 +39,7 @@ describe('部门成员详情', () => {
     const orders = app.page.getByTestId('member-orders').getByTestId('order-item');
     await expect.poll(() => orders.count()).toBe(member.recentOrders.length);
     expect((await orders.locator('.order-no').allTextContents()).map((text) => text.trim())).toEqual(member.recentOrders.map((order) => order.orderNo));
-    expect(await orders.getByTestId('order-status').allTextContents()).toEqual(member.recentOrders.map((order) => ORDER_STATUS_NAMES[order.status]));
+    expect(await orders.getByTestId('order-status').allTextContents()).toEqual(member.recentOrders.map((order) => ORDER_STATUS_LABELS[order.status]));
     // The times the cards show read newest first, each labelled 下单.
     const shown = (await orders.getByTestId('order-time').allTextContents()).map((text) => text.trim());
     expect(shown.every((text) => text.startsWith('下单 '))).toBe(true);

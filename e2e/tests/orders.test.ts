@@ -1,20 +1,21 @@
+import { formatMoney, ORDER_STATUS_LABELS, type OrderDetail, type OrderListBody } from '@sales/contract';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin } from '../support/api';
 import { useApp } from '../support/app';
-import { formatYuan, MONEY_PATTERN, ORDER_STATUS_NAMES, orderDetail, orderList, type OrderDetail, type OrderListQuery } from '../support/sales-api';
+import { MONEY_PATTERN, orderDetail, orderList } from '../support/sales-api';
 import { waitForSalesCall } from '../support/sales-pages';
 
 const harness = useApp();
 
 /** The status tabs of the order lists, the status each asks for, and the tags its cards may carry. */
-const STATUS_TABS: readonly { label: string; status: OrderListQuery['status']; tags: string[] }[] = [
+const STATUS_TABS: readonly { label: string; status: OrderListBody['status']; tags: string[] }[] = [
   { label: '待付款', status: 'pending', tags: ['待付款'] },
   { label: '已付款', status: 'paid', tags: ['已付款'] },
   { label: '已发货', status: 'shipped', tags: ['已发货'] },
   { label: '已完成', status: 'completed', tags: ['已完成'] },
   { label: '已取消/退款', status: 'closed', tags: ['已取消', '已退款'] },
-  { label: '全部', status: undefined, tags: Object.values(ORDER_STATUS_NAMES) },
+  { label: '全部', status: undefined, tags: Object.values(ORDER_STATUS_LABELS) },
 ];
 
 describe('订单 tab', () => {
@@ -83,7 +84,7 @@ describe('订单 tab', () => {
     await app.order.root().waitFor();
     expect((await app.order.orderNo().textContent())?.trim()).toBe(order.orderNo);
     expect((await app.order.status().textContent())?.trim()).toBe('已完成');
-    expect((await app.order.amount().textContent())?.trim()).toBe(formatYuan(order.amount));
+    expect((await app.order.amount().textContent())?.trim()).toBe(formatMoney(order.amount));
     expect(await app.order.timelineSteps()).toEqual(['下单', '付款', '发货', '完成']);
     expect((await app.order.customerLink().textContent()) ?? '').toContain(order.customer.name);
     await app.order.root().getByText(`${order.staff?.username ?? ''}`, { exact: true }).waitFor();
@@ -93,14 +94,14 @@ describe('订单 tab', () => {
     for (const [index, item] of order.items.entries()) {
       const row = app.order.items().nth(index);
       expect((await row.locator('.order-items__name').textContent())?.trim()).toBe(`${item.name} × ${item.quantity}`);
-      expect((await row.locator('.muted').textContent())?.replace(/\s+/g, ' ').trim()).toBe(`单价 ${formatYuan(item.unitPrice)}`);
-      expect((await row.locator(':scope > .money').textContent())?.trim()).toBe(formatYuan(item.subtotal));
+      expect((await row.locator('.muted').textContent())?.replace(/\s+/g, ' ').trim()).toBe(`单价 ${formatMoney(item.unitPrice)}`);
+      expect((await row.locator(':scope > .money').textContent())?.trim()).toBe(formatMoney(item.subtotal));
       expect(Math.round(item.quantity * item.unitPrice * 100)).toBe(Math.round(item.subtotal * 100));
     }
     const itemsTotal = order.items.reduce((sum, item) => sum + item.subtotal, 0);
     expect(Math.round(itemsTotal * 100)).toBe(Math.round(order.amount * 100));
     const total = (await app.order.total().textContent())?.trim() ?? '';
-    expect(total).toBe(formatYuan(order.amount));
+    expect(total).toBe(formatMoney(order.amount));
     expect(total).toMatch(MONEY_PATTERN);
   });
 });
@@ -115,14 +116,14 @@ describe('订单管理 for a leader', () => {
     // The totals below are polled on 订单管理 (its unfiltered list comes from the tab's answer).
     await app.openOrderManagement();
 
-    const expectTotals = async (query: OrderListQuery, label: string) => {
+    const expectTotals = async (query: Omit<OrderListBody, 'siteId'>, label: string) => {
       const { summary } = await orderList(leader, { ...query, pageSize: 1 });
       expect(summary.count, label).toBeGreaterThan(0);
       await expect.poll(() => app.orders.totalCount(), { message: label }).toBe(summary.count);
       const amount = (await app.orders.totalAmount().textContent())?.trim() ?? '';
-      expect(amount, label).toBe(formatYuan(summary.amount));
+      expect(amount, label).toBe(formatMoney(summary.amount));
       expect(amount).toMatch(MONEY_PATTERN);
-      expect((await app.orders.total().textContent())?.replace(/\s+/g, ' ').trim(), label).toBe(`共 ${summary.count} 单 · 合计 ${formatYuan(summary.amount)}`);
+      expect((await app.orders.total().textContent())?.replace(/\s+/g, ' ').trim(), label).toBe(`共 ${summary.count} 单 · 合计 ${formatMoney(summary.amount)}`);
       return summary;
     };
 

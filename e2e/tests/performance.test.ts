@@ -1,20 +1,20 @@
+import { chinaDayString, formatMoney } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, LIU_YANG, ZHANG_WEI } from '../support/accounts';
-import { apiLogin } from '../support/api';
+import { answerOf, apiLogin, callEndpoint } from '../support/api';
 import { useApp } from '../support/app';
 import {
   attendanceDay,
   chinaClock,
-  chinaToday,
   formatCompletion,
   homeDashboard,
-  performanceCall,
   ranking,
   standards,
 } from '../support/performance-api';
 import { waitForPerformanceCall } from '../support/performance-pages';
 import { FilterSheet } from '../support/sales-pages';
-import { formatYuan, SITE_101 } from '../support/sales-api';
+import { SITE_101 } from '../support/sales-api';
 
 const harness = useApp();
 
@@ -39,8 +39,8 @@ describe('performance pages', () => {
     await app.signIn(LI_NA);
     expect((await homeCall).status()).toBe(200);
     const home = await homeDashboard(li);
-    await expect.poll(() => app.home.monthAmount().textContent()).toBe(formatYuan(home.monthSales.orderAmount));
-    expect((await app.home.todayAmount().textContent())?.trim()).toBe(formatYuan(home.todaySales.orderAmount));
+    await expect.poll(() => app.home.monthAmount().textContent()).toBe(formatMoney(home.monthSales.orderAmount));
+    expect((await app.home.todayAmount().textContent())?.trim()).toBe(formatMoney(home.todaySales.orderAmount));
     expect((await app.home.monthOrders().textContent())?.trim()).toBe(String(home.monthSales.orderCount));
     expect(await app.home.amountCompletion()).toBe(formatCompletion(home.month.completion.amount));
     expect(await app.home.topNames()).toEqual(home.top.map((entry) => entry.member.username));
@@ -70,7 +70,7 @@ describe('performance pages', () => {
     const lastMonth = await ranking(li, 'orderAmount', 'lastMonth');
     await expect.poll(() => app.ranking.root().getAttribute('data-start')).toBe(lastMonth.ranges.range.startDate);
     await expect.poll(() => app.ranking.rowNames()).toEqual(lastMonth.list.map((entry) => entry.member.username));
-    expect(await app.ranking.rowValues()).toEqual(lastMonth.list.map((entry) => formatYuan(entry.value)));
+    expect(await app.ranking.rowValues()).toEqual(lastMonth.list.map((entry) => formatMoney(entry.value)));
     expect(app.route().query.get('period')).toBe('lastMonth');
     // Same document: the hash changed, the page did not reload.
     expect(navigations.every((url) => url.includes('#/pages/index/employeePerformanceRanking'))).toBe(true);
@@ -78,7 +78,7 @@ describe('performance pages', () => {
     // A new standard for 张伟 this month (the site's target is the sum of its salespeople's),
     // refused first while the amount has three decimals.
     const zhangId = (await apiLogin(ZHANG_WEI)).userId;
-    const month = chinaToday().slice(0, 7);
+    const month = chinaDayString(new Date()).slice(0, 7);
     const before = await standards(li, month);
     expect(before.canEdit).toBe(true);
     const zhangBefore = before.members.find((row) => row.staffId === zhangId);
@@ -111,7 +111,7 @@ describe('performance pages', () => {
     expect(saves).toEqual([expect.objectContaining({ staffId: zhangId, targetAmount: newTarget })]);
     await app.waitForToast('业绩标准已保存');
     await app.standards.form().waitFor({ state: 'hidden' });
-    await expect.poll(() => app.standards.row(zhangId).textContent()).toContain(formatYuan(newTarget));
+    await expect.poll(() => app.standards.row(zhangId).textContent()).toContain(formatMoney(newTarget));
     await expect.poll(() => app.standards.historyItems().first().textContent()).toContain('李娜 修改了 张伟');
 
     // Home shows the completion against the new standard.
@@ -141,12 +141,13 @@ describe('performance pages', () => {
     await app.attendance.clockButton().tap();
     const response = await clockIn;
     expect(response.status()).toBe(200);
-    const record = ((await response.json()) as { data: { record: { clockInAt: string; status: string } } }).data.record;
+    const { record } = (await answerOf(response, ROUTES.attendanceClockIn)).data;
+    if (!record?.clockInAt) throw new Error('a clock-in answered no clock-in time');
     await expect.poll(() => app.attendance.clockButton().textContent()).toContain('下班打卡');
     await expect.poll(async () => (await app.attendance.clockInTime().textContent())?.trim()).toBe(chinaClock(record.clockInAt));
 
     // A second clock-in is refused by the server, whatever the page shows.
-    const again = await performanceCall<unknown>(zhang, 'attendance/clock-in', { siteId: SITE_101 });
+    const again = await callEndpoint(ROUTES.attendanceClockIn, { siteId: SITE_101 }, zhang.token);
     expect(again.status).toBe(409);
 
     const li = await apiLogin(LI_NA);
@@ -156,7 +157,7 @@ describe('performance pages', () => {
     await leader.open('pages/index/teamAttendance');
     await leader.waitForTitle('团队考勤');
     expect((await dayCall).status()).toBe(200);
-    const day = await attendanceDay(li, chinaToday());
+    const day = await attendanceDay(li, chinaDayString(new Date()));
     const row = leader.attendance.member(zhang.userId);
     await row.waitFor();
     expect((await row.getByTestId('attendance-member-name').textContent())?.trim()).toBe('张伟');
@@ -172,7 +173,7 @@ describe('performance pages', () => {
     const own = waitForPerformanceCall(leader.page, 'performance/person', (body) => body.siteId === SITE_101 && body.staffId === undefined);
     const members = waitForPerformanceCall(leader.page, 'member/list', (body) => body.siteId === SITE_101);
     await leader.open('pages/index/salesPerformance');
-    expect(((await (await own).json()) as { data: { canPickMember: boolean } }).data.canPickMember).toBe(true);
+    expect((await answerOf(await own, ROUTES.performancePerson)).data.canPickMember).toBe(true);
     expect((await members).status()).toBe(200);
     await expect.poll(async () => (await leader.page.getByTestId('performance-person').textContent())?.trim()).toBe('李娜的业绩');
     const picked = waitForPerformanceCall(leader.page, 'performance/person', (body) => body.staffId === zhang.userId);
@@ -185,7 +186,7 @@ describe('performance pages', () => {
     await seller.signIn(ZHANG_WEI);
     const sellerOwn = waitForPerformanceCall(seller.page, 'performance/person', (body) => body.siteId === SITE_101);
     await seller.open('pages/index/salesPerformance');
-    expect(((await (await sellerOwn).json()) as { data: { canPickMember: boolean } }).data.canPickMember).toBe(false);
+    expect((await answerOf(await sellerOwn, ROUTES.performancePerson)).data.canPickMember).toBe(false);
     await expect.poll(async () => (await seller.page.getByTestId('performance-person').textContent())?.trim()).toBe('张伟的业绩');
     expect(await seller.page.getByTestId('performance-member').count()).toBe(0);
   });
@@ -219,7 +220,7 @@ describe('performance pages', () => {
     expect(await app.ranking.myRows().count()).toBe(0);
 
     // The standards of 华东一部: read-only for him, and the server refuses a change.
-    const month = chinaToday().slice(0, 7);
+    const month = chinaDayString(new Date()).slice(0, 7);
     await app.open(`pages/details/updateStandard?site=${SITE_101}`);
     await app.waitForTitle('编辑业绩标准');
     await app.standards.readOnlyNotice().waitFor();
@@ -227,14 +228,7 @@ describe('performance pages', () => {
     expect(await app.standards.editButtons().count()).toBe(0);
     const read = await standards(liu, month, SITE_101);
     expect(read.canEdit).toBe(false);
-    const refused = await performanceCall<unknown>(liu, 'performance/standard/update', {
-      siteId: SITE_101,
-      month,
-      staffId: null,
-      targetAmount: 1,
-      targetOrders: 1,
-      targetNewCustomers: 1,
-    });
+    const refused = await callEndpoint(ROUTES.standardUpdate, { siteId: SITE_101, month, staffId: null, targetAmount: 1, targetOrders: 1, targetNewCustomers: 1 }, liu.token);
     expect([403, 404]).toContain(refused.status);
     expect((await standards(liu, month, SITE_101)).siteDefault.targetAmount).toBe(read.siteDefault.targetAmount);
   });

@@ -1,16 +1,13 @@
+import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI, type DemoAccount } from '../support/accounts';
-import { apiLogin, call } from '../support/api';
+import { answerOf, apiLogin, endpointData } from '../support/api';
 import { useApp } from '../support/app';
 import { solidPng } from '../support/images';
 import { PdfPreviewPage, ReportDetailPage, TeamReportPage, waitForReportCall, WeeklyReportPage } from '../support/report-pages';
+import { staffList } from '../support/sales-api';
 
 const harness = useApp();
-
-interface TeamAnswer {
-  submitted: { staff: { id: number; username: string }; reportId: number; readByMe: boolean }[];
-  missing: { id: number; username: string }[];
-}
 
 // The demo seed leaves this week unwritten for the demo accounts, so 张伟 writes it here.
 const summary = '本周重点拜访了静安区的连锁便利店，新签约两家门店，饮料类补货订单明显增加。';
@@ -26,7 +23,7 @@ describe('weekly reports', () => {
     const preview = waitForReportCall(app.page, 'weekly', 'before/create');
     await app.tabBar.tap('我的周报');
     await app.waitForRoute('/pages/weeklyReport/index');
-    const previewAnswer = (await (await preview).json()) as { data: { reported: boolean; metrics: { orderCount: number } } };
+    const previewAnswer = await answerOf(await preview, ROUTES.weeklyReport.preview);
     expect(previewAnswer.data.reported).toBe(false);
     // SPEC §7: the request layer adds the current site to before/create.
     expect((await preview).request().postDataJSON()).toMatchObject({ siteId: 101 });
@@ -62,7 +59,7 @@ describe('weekly reports', () => {
 
     const created = waitForReportCall(app.page, 'weekly', 'create');
     await weekly.submit().tap();
-    const createdAnswer = (await (await created).json()) as { code: number; data: { id: number; images: string[] } };
+    const createdAnswer = await answerOf(await created, ROUTES.weeklyReport.create);
     expect(createdAnswer.code).toBe(200);
     expect(createdAnswer.data.images).toHaveLength(1);
     await app.waitForRoute('/pages/index/weeklyDetails');
@@ -113,10 +110,10 @@ describe('weekly reports', () => {
 
   test('李娜 sees 张伟’s report in the team report while a colleague who did not write one is missing; opening it marks it read', async () => {
     const leader = await apiLogin(LI_NA);
-    const team = await call<TeamAnswer>('POST', '/seller/weekly/staff/team', { token: leader.token, body: { siteId: 101 } });
-    const zhang = team.body.data.submitted.find((row) => row.staff.username === ZHANG_WEI.name);
+    const team = await endpointData(leader, ROUTES.weeklyReport.team, { siteId: 101 });
+    const zhang = team.submitted.find((row) => row.staff.username === ZHANG_WEI.name);
     if (!zhang) throw new Error('张伟 has no report this week: the first test should have written it');
-    expect(team.body.data.missing.length).toBeGreaterThan(0);
+    expect(team.missing.length).toBeGreaterThan(0);
 
     const app = await harness.newApp();
     await app.signIn(LI_NA);
@@ -126,7 +123,7 @@ describe('weekly reports', () => {
     await answered;
     const page = new TeamReportPage(app.page);
     await page.root().waitFor();
-    await expect.poll(() => page.missingNames()).toEqual(team.body.data.missing.map((person) => person.username));
+    await expect.poll(() => page.missingNames()).toEqual(team.missing.map((person) => person.username));
     expect(await page.missingNames()).not.toContain(ZHANG_WEI.name);
     const row = page.submitted(ZHANG_WEI.name);
     await expect.poll(() => row.getByTestId('team-read-status').textContent()).toBe('未读');
@@ -161,25 +158,17 @@ describe('weekly reports', () => {
   });
 });
 
-interface StaffRow {
-  id: number;
-  username: string;
-  phone: string;
-  isLeader: boolean;
-}
-
 /**
  * A salesperson of 华东一部 beyond the demo accounts who has not written this half month's report
  * yet (the seed leaves about half of them without one), so no other test's user is touched.
  */
 async function halfMonthWriter(): Promise<DemoAccount> {
   const leader = await apiLogin(LI_NA);
-  const { body } = await call<{ list: StaffRow[] }>('POST', '/seller/fenghe/staff/staff/list', { token: leader.token, body: { siteId: 101, pageSize: 100 } });
-  for (const member of body.data.list.filter((row) => !row.isLeader && !row.phone.startsWith('1380000000'))) {
+  for (const member of (await staffList(leader, 101)).list.filter((row) => !row.isLeader && !row.phone.startsWith('1380000000'))) {
     const account: DemoAccount = { phone: member.phone, name: member.username, sites: ['华东一部'], seesHome: false };
     const session = await apiLogin(account);
-    const preview = await call<{ reported: boolean }>('POST', '/seller/halfmonth/staff/before/create', { token: session.token, body: { siteId: 101 } });
-    if (preview.body.data.reported === false) return account;
+    const preview = await endpointData(session, ROUTES.halfMonthReport.preview, { siteId: 101 });
+    if (!preview.reported) return account;
   }
   throw new Error('every salesperson of 华东一部 has written this half month');
 }
@@ -207,7 +196,7 @@ describe('half-month reports', () => {
     await expect.poll(() => form.submit().isEnabled()).toBe(true);
     const created = waitForReportCall(app.page, 'halfmonth', 'create');
     await form.submit().tap();
-    const createdAnswer = (await (await created).json()) as { code: number; data: { id: number } };
+    const createdAnswer = await answerOf(await created, ROUTES.halfMonthReport.create);
     expect(createdAnswer.code).toBe(200);
     await app.waitForRoute('/pages/details/historicalReportRecords');
     await expect.poll(() => new ReportDetailPage(app.page).summary().textContent()).toBe(summary);

@@ -1,3 +1,4 @@
+import type { CustomerDetail } from '@sales/contract';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { apiLogin, type Session } from '../support/api';
 import { useApp } from '../support/app';
 import { fakeCameraArgs } from '../support/chromium';
 import { qrPng, solidPng, writeQrY4m } from '../support/images';
-import { customerBindings, customerDetail, customerList, salesCallStatus, type CustomerDetail } from '../support/sales-api';
+import { customerBindings, customerDetail, customerList, salesCallStatus } from '../support/sales-api';
 import { waitForSalesCall } from '../support/sales-pages';
 
 const harness = useApp();

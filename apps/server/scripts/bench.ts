@@ -55,6 +55,9 @@ const CUSTOMER_BODIES: Record<string, unknown>[] = [
   { page: 1, pageSize: 20, hasOrders: true, sort: 'totalAmount' },
 ];
 
+/** 消息中心: the first pages, as people scroll them. */
+const NOTICE_BODIES: Record<string, unknown>[] = [{ page: 1, pageSize: 20 }, { page: 2, pageSize: 20 }, { page: 3, pageSize: 20 }, { page: 1, pageSize: 20 }];
+
 const ORDER_BODIES: Record<string, unknown>[] = [
   { page: 1, pageSize: 20 },
   { page: 3, pageSize: 20 },
@@ -189,6 +192,8 @@ async function main(): Promise<void> {
       ['weekly before/create 业务员', 'POST', '/seller/weekly/staff/before/create', users.salesperson, atSite(WEEK_BODIES)],
       ['weekly team 负责人', 'POST', '/seller/weekly/staff/team', users.leader, atSite(WEEK_BODIES)],
       ['halfmonth team 负责人', 'POST', '/seller/halfmonth/staff/team', users.leader, atSite(HALF_MONTH_BODIES)],
+      ['notice/list 业务员', 'POST', '/seller/notice/list', users.salesperson, NOTICE_BODIES],
+      ['notice/unread 业务员', 'POST', '/seller/notice/unread', users.salesperson, [{}]],
     ];
     const only = process.env.BENCH_ONLY;
     const outcomes: Outcome[] = [await scenario([CEILING, 'GET', '/healthz/live', undefined, [{}]])];

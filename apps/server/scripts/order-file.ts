@@ -19,15 +19,16 @@
  * and ingested INGEST_BATCH_MAX at a time. The failures are staged too and handed back in file
  * order at the end.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { INGEST_ITEMS_MAX, type IngestResult } from '@sales/contract';
 import { sql } from 'drizzle-orm';
-import parser from 'stream-json/parser.js';
 import type { Database, Db } from '../src/db/client.js';
 import { csvRecords } from '../src/lib/csv.js';
 import { INGEST_BATCH_MAX, OrderIngestion } from '../src/plugins/app/orders/order-ingestion.js';
+import { stageJson } from './order-file-json.js';
+import { createStaging, dropStaging, fileText, indexStaging, LINES, LineStage, STAGE_BATCH, stagedLines, stagedProblems, stageProblems, type FileProblem } from './order-file-stage.js';
+
+export type { FileProblem } from './order-file-stage.js';
 
 const ORDER_COLUMNS = ['orderNo', 'siteId', 'customerId', 'staffId', 'status', 'amount', 'createdAt', 'paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt', 'remark'] as const;
 const ITEM_COLUMNS = ['itemName', 'quantity', 'unitPrice'] as const;
@@ -40,15 +41,6 @@ const NUMBER_COLUMNS = new Set<string>(['amount', 'unitPrice']);
  * many lines still fails ingestion (一个订单最多200个商品) without its every line being held.
  */
 const ITEMS_KEPT = INGEST_ITEMS_MAX + 1;
-/** Lines staged per insert and read back per query. */
-const STAGE_BATCH = 2000;
-
-export interface FileProblem {
-  /** Where in the file, e.g. '第 7 行' or '第 3 条'. */
-  origin: string;
-  orderNo: string | null;
-  message: string;
-}
 
 export type ImportCounts = Omit<IngestResult, 'errors'>;
 
@@ -74,80 +66,6 @@ export function csvColumns(header: readonly string[]): string[] {
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length > 0) throw new Error(`缺少列：${missing.join('、')}`);
   return columns;
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/**
- * The staging tables, in the session's own temporary schema (named with pg_temp everywhere, so a
- * table of the same name elsewhere is never touched). Text is stored JSON-encoded, which keeps
- * NUL characters (which PostgreSQL text refuses) and every other character exactly.
- */
-const LINES = sql.raw('pg_temp.import_lines');
-const PROBLEMS = sql.raw('pg_temp.import_problems');
-
-async function dropStaging(db: Db): Promise<void> {
-  await db.execute(sql`drop table if exists ${LINES}, ${PROBLEMS}`);
-}
-
-async function createStaging(db: Db): Promise<void> {
-  await dropStaging(db);
-  // line: the file line a CSV row starts on, or the number of a JSON entry; order_key: the
-  // orderNo (JSON-encoded; null when empty); first_line: the line of the order's first row.
-  await db.execute(sql`create temp table import_lines (line integer primary key, order_key text, first_line integer not null, data text not null)`);
-  await db.execute(sql`create temp table import_problems (position integer not null, seq integer not null, data text not null, primary key (position, seq))`);
-}
-
-/** Collects staged rows and inserts them STAGE_BATCH at a time, as column arrays. */
-class LineStage {
-  private lines: number[] = [];
-  private keys: (string | null)[] = [];
-  private data: string[] = [];
-
-  constructor(private readonly db: Db) {}
-
-  async add(line: number, key: string | null, data: string): Promise<void> {
-    this.lines.push(line);
-    this.keys.push(key);
-    this.data.push(data);
-    if (this.lines.length >= STAGE_BATCH) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.lines.length === 0) return;
-    await this.db.execute(sql`
-      insert into ${LINES} (line, order_key, first_line, data)
-      select line, order_key, line, data
-      from unnest(${sql.param(this.lines)}::int[], ${sql.param(this.keys)}::text[], ${sql.param(this.data)}::text[]) as t(line, order_key, data)`);
-    this.lines = [];
-    this.keys = [];
-    this.data = [];
-  }
-
-  /** Forgets everything staged so far (a later "orders" key of a JSON object replaces an earlier one). */
-  async clear(): Promise<void> {
-    this.lines = [];
-    this.keys = [];
-    this.data = [];
-    await this.db.execute(sql`truncate ${LINES}`);
-  }
-}
-
-/** A file that could not be read at all (missing, a folder, no permission). */
-class UnreadableFile extends Error {}
-
-/** Reads a file as text in pieces, with Chinese messages for the usual reasons it cannot be read. */
-async function* fileText(filePath: string): AsyncGenerator<string> {
-  try {
-    yield* fs.createReadStream(filePath, { encoding: 'utf8' }) as AsyncIterable<string>;
-  } catch (error) {
-    const code = error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
-    if (code === 'ENOENT') throw new UnreadableFile('找不到文件');
-    if (code === 'EISDIR') throw new UnreadableFile('这是一个文件夹，不是文件');
-    if (code === 'EACCES' || code === 'EPERM') throw new UnreadableFile('没有读取该文件的权限');
-    if (typeof code === 'string') throw new UnreadableFile(`读取文件失败（${code}）`);
-    throw error;
-  }
 }
 
 /**
@@ -190,176 +108,6 @@ async function stageCsv(db: Db, filePath: string): Promise<string[]> {
   return columns;
 }
 
-/** The index the keyset reads of `stagedLines` walk, built once the lines are all in. */
-async function indexStaging(db: Db): Promise<void> {
-  await db.execute(sql`create index on ${LINES} (first_line, line)`);
-  await db.execute(sql`analyze ${LINES}`);
-}
-
-const JSON_SHAPE = 'JSON 文件应为订单数组，或 { "orders": [...] }';
-
-/**
- * Stages every entry of a JSON file (an array, or the array under "orders" — the last such key,
- * as JSON.parse keeps it) as its own JSON text, rebuilt from the parser's tokens with numbers as
- * written, so that JSON.parse of it later gives exactly what JSON.parse of the whole file would.
- */
-async function stageJson(db: Db, filePath: string): Promise<void> {
-  const stage = new LineStage(db);
-  let position = 0;
-  let depth = 0;
-  /** Depth at which entries sit: 1 in an array, 2 under "orders"; 0 while outside any entry list. */
-  let entryDepth = 0;
-  let shape = 'unknown' as 'unknown' | 'array' | 'object' | 'other';
-  /** For an object: whether its (last) "orders" key held an array. */
-  let ordersArray = false;
-  let ordersKeyPending = false;
-  let entry: string[] = [];
-  /** Per open container of the current entry: whether the next value needs a comma first. */
-  const needsComma: boolean[] = [];
-
-  const value = (text: string) => {
-    if (needsComma.length > 0) {
-      if (needsComma[needsComma.length - 1]) entry.push(',');
-      needsComma[needsComma.length - 1] = true;
-    }
-    entry.push(text);
-  };
-  const finishEntry = async () => {
-    position += 1;
-    await stage.add(position, null, entry.join(''));
-    entry = [];
-  };
-
-  /** A token inside an entry: appended to the entry's text, which is staged once the entry closes. */
-  const entryToken = async (token: parser.Token) => {
-    switch (token.name) {
-      case 'startObject':
-      case 'startArray':
-        value(token.name === 'startObject' ? '{' : '[');
-        needsComma.push(false);
-        depth += 1;
-        return;
-      case 'endObject':
-      case 'endArray':
-        needsComma.pop();
-        entry.push(token.name === 'endObject' ? '}' : ']');
-        depth -= 1;
-        break;
-      case 'keyValue':
-        if (needsComma[needsComma.length - 1]) entry.push(',');
-        needsComma[needsComma.length - 1] = false;
-        entry.push(`${JSON.stringify(token.value)}:`);
-        return;
-      case 'stringValue':
-        value(JSON.stringify(token.value));
-        break;
-      case 'numberValue':
-        value(token.value);
-        break;
-      case 'nullValue':
-      case 'trueValue':
-      case 'falseValue':
-        value(String(token.value));
-        break;
-      default:
-        return;
-    }
-    if (depth === entryDepth) await finishEntry();
-  };
-
-  const consume = async (token: parser.Token) => {
-    const name = token.name;
-    if (entryDepth > 0 && depth === entryDepth && name === 'endArray') {
-      // The end of the list of entries.
-      entryDepth = 0;
-      depth -= 1;
-      return;
-    }
-    if (entryDepth > 0 && depth >= entryDepth) {
-      await entryToken(token);
-      return;
-    }
-    if (depth === 0) {
-      if (name === 'startArray') {
-        shape = 'array';
-        entryDepth = 1;
-      } else if (name === 'startObject') {
-        shape = 'object';
-      } else {
-        shape = 'other';
-        return;
-      }
-      depth = 1;
-      return;
-    }
-    // Inside the top-level object, outside the entries: only its "orders" key matters.
-    if (depth === 1 && shape === 'object') {
-      if (token.name === 'keyValue') {
-        ordersKeyPending = token.value === 'orders';
-        return;
-      }
-      if (ordersKeyPending) {
-        ordersKeyPending = false;
-        ordersArray = name === 'startArray';
-        if (ordersArray) {
-          await stage.clear();
-          position = 0;
-          entryDepth = 2;
-          depth = 2;
-          return;
-        }
-      }
-    }
-    if (name === 'startObject' || name === 'startArray') depth += 1;
-    else if (name === 'endObject' || name === 'endArray') depth -= 1;
-  };
-
-  let ownFailure: unknown;
-  try {
-    await pipeline(fileText(filePath), parser.asStream({ packValues: true, streamValues: false }), async (tokens: AsyncIterable<parser.Token>) => {
-      for await (const token of tokens) {
-        try {
-          await consume(token);
-        } catch (error) {
-          ownFailure = error;
-          throw error;
-        }
-      }
-    });
-  } catch (error) {
-    // A file that cannot be read and a failure of the staging keep their own message; whatever
-    // else stopped the pipeline is the parser refusing the text.
-    if (error instanceof UnreadableFile) throw error;
-    if (ownFailure !== undefined) throw ownFailure;
-    throw new Error('不是有效的 JSON 文件');
-  }
-  if (!(shape === 'array' || (shape === 'object' && ordersArray))) throw new Error(JSON_SHAPE);
-  await stage.flush();
-  await indexStaging(db);
-}
-
-interface StagedLine {
-  firstLine: number;
-  line: number;
-  data: string;
-}
-
-/** The staged lines, each order's together and orders in the order of their first line, in keyset batches. */
-async function* stagedLines(db: Db): AsyncGenerator<StagedLine[]> {
-  let after = { firstLine: 0, line: 0 };
-  for (;;) {
-    const batch = rowsOf<StagedLine>(
-      await db.execute(sql`
-        select first_line as "firstLine", line, data from ${LINES}
-        where (first_line, line) > (${after.firstLine}, ${after.line})
-        order by first_line, line limit ${STAGE_BATCH}`),
-    );
-    if (batch.length === 0) return;
-    yield batch;
-    after = batch[batch.length - 1] as StagedLine;
-  }
-}
-
 /** Orders ready for ingestion with where each starts, and what the file itself got wrong. */
 interface Pending {
   orders: unknown[];
@@ -375,12 +123,7 @@ async function ingestStaged(db: Db, columns: readonly string[] | null): Promise<
   let seq = 0;
   const flushProblems = async () => {
     if (problems.length === 0) return;
-    const positions = problems.map((entry) => entry.position);
-    const seqs = problems.map(() => (seq += 1));
-    const data = problems.map((entry) => JSON.stringify(entry.problem));
-    await db.execute(sql`
-      insert into ${PROBLEMS} (position, seq, data)
-      select * from unnest(${sql.param(positions)}::int[], ${sql.param(seqs)}::int[], ${sql.param(data)}::text[])`);
+    await stageProblems(db, problems.map((entry) => ({ ...entry, seq: (seq += 1) })));
     problems = [];
   };
   const problem = async (position: number, entry: FileProblem) => {
@@ -458,23 +201,6 @@ async function ingestStaged(db: Db, columns: readonly string[] | null): Promise<
   await ingestPending();
   await flushProblems();
   return counts;
-}
-
-/** The staged failures in file order, in keyset batches. */
-async function* stagedProblems(db: Db): AsyncGenerator<FileProblem> {
-  let after = { position: 0, seq: 0 };
-  for (;;) {
-    const batch = rowsOf<{ position: number; seq: number; data: string }>(
-      await db.execute(sql`
-        select position, seq, data from ${PROBLEMS}
-        where (position, seq) > (${after.position}, ${after.seq})
-        order by position, seq limit ${STAGE_BATCH}`),
-    );
-    if (batch.length === 0) return;
-    for (const row of batch) yield JSON.parse(row.data) as FileProblem;
-    const last = batch[batch.length - 1];
-    if (last) after = { position: last.position, seq: last.seq };
-  }
 }
 
 /** What to do with an import's outcome: given the counts, and the failures in file order while they can still be read. */

@@ -56,6 +56,9 @@ interface Cell {
   free: CustomerFact;
   weekly: number;
   halfmonth: number;
+  /** A 点评 on the cell's weekly and half-month report (replies). */
+  weeklyComment: number;
+  halfmonthComment: number;
 }
 
 type Outcome = 200 | 403 | 404 | 'allowed' | 'refused';
@@ -97,6 +100,10 @@ const report = (cell: Cell): Outcome => {
 };
 const ownReportWrite = (cell: Cell): Outcome => (!cell.at.member ? 'refused' : cell.target === 'own' ? 'allowed' : 'refused');
 const team = (cell: Cell): Outcome => (cell.at.reportAllSites || (cell.at.leader && cell.at.teamReportAuth) ? 200 : 403);
+/** 点评 and 点赞: a report the caller reads that is not their own, for leaders of the site and reportAllSites. */
+const feedback = (cell: Cell): Outcome => (report(cell) === 200 && cell.target !== 'own' && (cell.at.leader || cell.at.reportAllSites) ? 'allowed' : 'refused');
+/** 回复: the author, on their own report. */
+const reply = (cell: Cell): Outcome => (cell.at.member && cell.target === 'own' ? 'allowed' : 'refused');
 
 const period = { period: 'month' };
 const reportEntries = (kind: 'weekly' | 'halfmonth'): Record<string, Entry> => {
@@ -118,6 +125,15 @@ const reportEntries = (kind: 'weekly' | 'halfmonth'): Record<string, Entry> => {
     [`POST ${base}/team`]: { body: () => ({}), expect: team },
     [`GET ${base}/pdf`]: { method: 'GET', body: (cell) => ({ id: id(cell) }), expect: report },
     [`GET ${base}/team/pdf`]: { method: 'GET', body: () => ({}), expect: team },
+    [`POST ${base}/comment/list`]: { body: (cell) => ({ reportId: id(cell) }), expect: report },
+    [`POST ${base}/comment`]: { body: (cell) => ({ reportId: id(cell), text: '矩阵点评' }), expect: feedback, writes: 'report_comments' },
+    [`POST ${base}/comment/reply`]: {
+      body: (cell) => ({ commentId: kind === 'weekly' ? cell.weeklyComment : cell.halfmonthComment, text: '矩阵回复' }),
+      expect: reply,
+      writes: 'report_comments',
+    },
+    [`POST ${base}/like`]: { body: (cell) => ({ reportId: id(cell) }), expect: feedback, writes: 'report_likes' },
+    [`POST ${base}/remind`]: { body: () => ({}), expect: (cell) => (cell.at.leader || cell.at.reportAllSites ? 'allowed' : 'refused'), writes: 'report_reminders' },
     // Last: it removes the caller's own report the calls above read.
     [`POST ${base}/delete`]: { body: (cell) => ({ id: id(cell) }), expect: ownReportWrite, writes: 'reports' },
   };
@@ -149,6 +165,8 @@ const MATRIX: Record<string, Entry> = {
     expect: (cell) => (record(cell) === 200 ? 'allowed' : 'refused'),
     writes: 'follow_ups',
   },
+  // 今日待办 is the caller's own: any member of the site (leaders included), nobody else.
+  [`POST ${STAFF}/followup/due`]: { body: () => ({}), expect: member },
   [`POST ${STAFF}/performance/sites`]: { body: () => ({}), expect: () => 200 },
   [`POST ${STAFF}/performance/person`]: { body: (cell) => ({ staffId: cell.staffId, ...period }), expect: figuresOf },
   [`POST ${STAFF}/performance/site`]: { body: () => period, expect: (cell) => (cell.at.leader || cell.at.reportAllSites ? 200 : 403) },
@@ -190,6 +208,14 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/user/write/off/web': { kind: 'session', why: 'the caller’s own account, with the caller’s ticket' },
   'POST /seller/user/reset/staff/password': { kind: 'session', why: 'a leader’s reset of a member: its own matrix below' },
   'POST /seller/upload/img': { kind: 'session', why: 'stores an image owned by the caller' },
+  'POST /seller/notice/list': { kind: 'session', why: 'the caller’s own notices only (ownNotices)' },
+  'POST /seller/notice/unread': { kind: 'session', why: 'the caller’s own unread count' },
+  'POST /seller/notice/read': { kind: 'session', why: 'the caller’s own notices; another user’s answers 404: its own check below' },
+  'POST /seller/notice/settings': { kind: 'session', why: 'the caller’s own 消息通知 settings' },
+  'POST /seller/notice/settings/update': { kind: 'session', why: 'the caller’s own muted kinds' },
+  'GET /seller/notice/push/key': { kind: 'session', why: 'the server’s public VAPID key, for a signed-in user' },
+  'POST /seller/notice/push/subscribe': { kind: 'session', why: 'a browser subscribed for the caller' },
+  'POST /seller/notice/push/unsubscribe': { kind: 'session', why: 'the caller’s own subscription; another user’s is 404 (test/routes/notices/channels.test.ts)' },
   'POST /seller/integration/orders': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
 };
 
@@ -209,6 +235,18 @@ async function standing(role: Role, siteId: number): Promise<Standing> {
 async function reportOf(kind: 'weekly' | 'halfMonth', siteId: number, where: ReturnType<typeof sql>): Promise<number> {
   const [row] = await rows<{ id: number }>(server.db, sql`select id from reports where kind = ${kind} and site_id = ${siteId} and ${where} order by id limit 1`);
   if (!row) throw new Error(`no ${kind} report at ${siteId}`);
+  return row.id;
+}
+
+/** A 点评 on a report by a leader of its site, for the replies. */
+async function commentOn(reportId: number): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    server.db,
+    sql`insert into report_comments (report_id, author_id, body)
+        select r.id, p.staff_id, '矩阵点评' from reports r join positions p on p.site_id = r.site_id and p.is_leader where r.id = ${reportId}
+        order by p.staff_id limit 1 returning id`,
+  );
+  if (!row) throw new Error(`no leader to comment on report ${reportId}`);
   return row.id;
 }
 
@@ -239,6 +277,8 @@ beforeAll(async () => {
       const whose = target === 'own' ? me : colleague;
       const unbound = await rows<CustomerFact>(server.db, sql`select id, site_id as "siteId", owner_id as "ownerId", qr_token as "qrToken", name from customers where site_id = ${recordSite} and owner_id is null order by id`);
       const free = at(unbound, (index * TARGETS.length + targetIndex) % Math.max(unbound.length, 1));
+      const weekly = await reportOf('weekly', recordSite, sql`staff_id = ${whose}`);
+      const halfmonth = await reportOf('halfMonth', recordSite, sql`staff_id = ${whose}`);
       cells.push({
         role,
         target,
@@ -250,8 +290,10 @@ beforeAll(async () => {
         order: (await ordersWhere(server.db, sql`site_id = ${recordSite} and staff_id = ${whose}`))[0] ?? (await firstOrder(server.db, sql`site_id = ${recordSite}`)),
         staffId: whose,
         free,
-        weekly: await reportOf('weekly', recordSite, sql`staff_id = ${whose}`),
-        halfmonth: await reportOf('halfMonth', recordSite, sql`staff_id = ${whose}`),
+        weekly,
+        halfmonth,
+        weeklyComment: await commentOn(weekly),
+        halfmonthComment: await commentOn(halfmonth),
       });
     }
   }
@@ -330,6 +372,28 @@ describe('routes without a site', () => {
     expect(await fingerprint('staff')).toBe(before);
     const allowed = await call(server.app, 'POST', '/seller/user/reset/staff/password', { token: as.chenJing.token, body: { staffId: await extra(102) } });
     expect(allowed.status, allowed.body.msg).toBe(200);
+  });
+
+  it('lists, counts and marks read the caller’s own notices only', async () => {
+    const notices = await rows<{ id: number; staffId: number }>(
+      server.db,
+      sql`insert into notices (staff_id, kind, dedupe_key, title, body, link)
+          select id, 'passwordReset', 'matrix:' || id, '矩阵消息', '矩阵', '/pages/my/index' from staff where phone like '1380000000%'
+          returning id, staff_id as "staffId"`,
+    );
+    for (const role of ROLES) {
+      const others = notices.filter((notice) => notice.staffId !== as[role].id);
+      const before = await fingerprint('notices');
+      for (const notice of others) {
+        expectFailure(await call(server.app, 'POST', '/seller/notice/read', { token: as[role].token, body: { id: notice.id } }), 404, '消息不存在');
+      }
+      expect(await fingerprint('notices')).toBe(before);
+      const listed = await call<{ list: { id: number }[] }>(server.app, 'POST', '/seller/notice/list', { token: as[role].token, body: { pageSize: 50 } });
+      const ids = new Set(listed.body.data.list.map((notice) => notice.id));
+      expect(others.filter((notice) => ids.has(notice.id))).toEqual([]);
+      const own = notices.find((notice) => notice.staffId === as[role].id);
+      expect(own && ids.has(own.id)).toBe(true);
+    }
   });
 
   it('answers user info with the caller’s own account only', async () => {

@@ -9,6 +9,8 @@ import { ok } from './lib/reply.js';
 import authentication from './plugins/app/auth/authentication.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
 import inputGuard from './plugins/app/input-guard.js';
+import notices from './plugins/app/notices/notices.js';
+import noticeDelivery from './plugins/app/notices/notice-delivery.js';
 import reports from './plugins/app/reports/reports.js';
 import sales from './plugins/app/sales/sales.js';
 import services from './plugins/app/services.js';
@@ -20,6 +22,8 @@ import devRoutes from './routes/dev.js';
 import fengheRoutes from './routes/seller/fenghe/index.js';
 import halfMonthRoutes from './routes/seller/halfmonth/index.js';
 import integrationRoutes from './routes/seller/integration/index.js';
+import noticeCenterRoutes from './routes/seller/notice/center.js';
+import noticeChannelRoutes from './routes/seller/notice-channels/index.js';
 import uploadRoutes from './routes/seller/upload/index.js';
 import userRoutes from './routes/seller/user/index.js';
 import versionRoutes from './routes/seller/version/index.js';
@@ -95,6 +99,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authentication);
   await app.register(sales);
   await app.register(reports);
+  await app.register(notices);
+  await app.register(noticeDelivery);
 
   // Readiness from state kept by the db plugin (no query per call); liveness answers while the process serves.
   app.get(
@@ -116,6 +122,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(weeklyRoutes, { prefix: '/seller/weekly/staff' });
   await app.register(halfMonthRoutes, { prefix: '/seller/halfmonth/staff' });
   await app.register(integrationRoutes, { prefix: '/seller/integration' });
+  await app.register(noticeCenterRoutes, { prefix: '/seller/notice' });
+  await app.register(noticeChannelRoutes, { prefix: '/seller/notice' });
   if (config.smsProvider === 'console' && !config.production) {
     await app.register(devRoutes, { prefix: '/__dev' });
   }

@@ -21,6 +21,103 @@ export interface Config {
   seedScale: number;
   maxUploadBytes: number;
   sessionDays: number;
+  /** Whether this instance runs the notice scheduler (NOTICE_SCHEDULER; on unless NODE_ENV=test). */
+  noticeScheduler: boolean;
+  /** Seconds between the notice scheduler's ticks (NOTICE_SCHEDULER_INTERVAL_SECONDS, default 60). */
+  noticeSchedulerIntervalSeconds: number;
+  /** Channels that carry notices outside the app (企业微信, SMS, Web Push); each off unless configured. */
+  noticeChannels: NoticeChannelsConfig;
+  /** Whether this process runs the notice delivery worker (on unless NOTICE_DISPATCHER=false; off in tests). */
+  noticeDispatcher: boolean;
+}
+
+/** 企业微信 self-built app: app messages to a staff member's WeCom userid. */
+export interface WecomAppConfig {
+  corpId: string;
+  corpSecret: string;
+  agentId: number;
+  /** API origin, default https://qyapi.weixin.qq.com; an http:// URL only for a local stand-in. */
+  apiBase: string;
+}
+
+export interface WebPushConfig {
+  publicKey: string;
+  privateKey: string;
+  /** The VAPID subject: a mailto: or https: contact of whoever runs the server. */
+  subject: string;
+}
+
+export interface NoticeChannelsConfig {
+  wecom: WecomAppConfig | undefined;
+  /** 企业微信 group robot webhook URL per site id, for the site-wide kinds (report due, 催交). */
+  wecomRobots: Record<number, string>;
+  /** SMS for report-due and 催交 notices through SMS_PROVIDER. */
+  sms: { dailyCap: number } | undefined;
+  webPush: WebPushConfig | undefined;
+  /** The app's public address (https://sales.example.com/), for the links of WeCom messages; optional. */
+  publicUrl: string | undefined;
+}
+
+const trimmed = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+
+/** The notice channels from the environment; a half-configured channel is refused at start, naming what is missing. */
+export function loadNoticeChannels(env: NodeJS.ProcessEnv): NoticeChannelsConfig {
+  const missingOf = (names: readonly string[]) => names.filter((name) => !trimmed(env, name));
+
+  const wecomNames = ['WECOM_CORP_ID', 'WECOM_CORP_SECRET', 'WECOM_AGENT_ID'] as const;
+  const wecomMissing = missingOf(wecomNames);
+  if (wecomMissing.length > 0 && wecomMissing.length < wecomNames.length) throw new Error(`企业微信 app messages need ${wecomMissing.join(', ')}`);
+  let wecom: WecomAppConfig | undefined;
+  if (wecomMissing.length === 0) {
+    const agentId = Number(trimmed(env, 'WECOM_AGENT_ID'));
+    if (!Number.isInteger(agentId) || agentId <= 0) throw new Error(`WECOM_AGENT_ID must be the app's AgentId (a positive integer), got "${env.WECOM_AGENT_ID}"`);
+    wecom = {
+      corpId: trimmed(env, 'WECOM_CORP_ID') ?? '',
+      corpSecret: trimmed(env, 'WECOM_CORP_SECRET') ?? '',
+      agentId,
+      apiBase: (trimmed(env, 'WECOM_API_BASE') ?? 'https://qyapi.weixin.qq.com').replace(/\/+$/, ''),
+    };
+  }
+
+  const wecomRobots: Record<number, string> = {};
+  const robots = trimmed(env, 'WECOM_ROBOT_WEBHOOKS');
+  if (robots) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(robots);
+    } catch {
+      throw new Error('WECOM_ROBOT_WEBHOOKS must be JSON: {"<siteId>": "<webhook URL>"}');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('WECOM_ROBOT_WEBHOOKS must be a JSON object: {"<siteId>": "<webhook URL>"}');
+    for (const [site, url] of Object.entries(parsed)) {
+      const siteId = Number(site);
+      if (!Number.isInteger(siteId) || siteId <= 0 || typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+        // The URL holds the robot's key: the message names the site only.
+        throw new Error(`WECOM_ROBOT_WEBHOOKS: site "${site}" needs a positive site id and an http(s) webhook URL`);
+      }
+      wecomRobots[siteId] = url;
+    }
+  }
+
+  let sms: NoticeChannelsConfig['sms'];
+  if (env.NOTICE_SMS === 'true') {
+    const cap = Number(trimmed(env, 'NOTICE_SMS_DAILY_CAP') ?? 3);
+    if (!Number.isInteger(cap) || cap < 1 || cap > 100) throw new Error(`NOTICE_SMS_DAILY_CAP must be an integer from 1 to 100, got "${env.NOTICE_SMS_DAILY_CAP}"`);
+    if ((env.SMS_PROVIDER ?? 'console') === 'aliyun' && !trimmed(env, 'ALIYUN_SMS_NOTICE_TEMPLATE')) throw new Error('NOTICE_SMS=true with SMS_PROVIDER=aliyun needs ALIYUN_SMS_NOTICE_TEMPLATE');
+    sms = { dailyCap: cap };
+  } else if (env.NOTICE_SMS !== undefined && env.NOTICE_SMS !== 'false') {
+    throw new Error(`NOTICE_SMS must be true or false, got "${env.NOTICE_SMS}"`);
+  }
+
+  const pushNames = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  const pushMissing = missingOf(pushNames);
+  if (pushMissing.length > 0 && pushMissing.length < pushNames.length) throw new Error(`Web Push needs ${pushMissing.join(', ')}`);
+  const subject = trimmed(env, 'VAPID_SUBJECT');
+  if (subject && !/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https:// contact');
+  const webPush =
+    pushMissing.length === 0 ? { publicKey: trimmed(env, 'VAPID_PUBLIC_KEY') ?? '', privateKey: trimmed(env, 'VAPID_PRIVATE_KEY') ?? '', subject: subject ?? '' } : undefined;
+
+  return { wecom, wecomRobots, sms, webPush, publicUrl: trimmed(env, 'PUBLIC_URL')?.replace(/\/*$/, '/') };
 }
 
 const SMS_PROVIDERS = ['console', 'aliyun'] as const;
@@ -34,6 +131,8 @@ export interface AliyunSmsConfig {
   codeTemplate: string;
   /** Template of a leader's password reset, with the variable ${password}. */
   resetTemplate: string;
+  /** Template of a notice (NOTICE_SMS=true) with the variable ${title}; unset, notices are not sent by SMS. */
+  noticeTemplate: string | undefined;
   /** API host, default dysmsapi.aliyuncs.com; an http:// URL only for a local stand-in. */
   endpoint: string;
   protocol: 'https' | 'http';
@@ -52,6 +151,7 @@ export function loadAliyunSms(env: NodeJS.ProcessEnv): AliyunSmsConfig {
     signName: env.ALIYUN_SMS_SIGN_NAME?.trim() ?? '',
     codeTemplate: env.ALIYUN_SMS_CODE_TEMPLATE?.trim() ?? '',
     resetTemplate: env.ALIYUN_SMS_RESET_TEMPLATE?.trim() ?? '',
+    noticeTemplate: env.ALIYUN_SMS_NOTICE_TEMPLATE?.trim() || undefined,
     endpoint: rawEndpoint.replace(/^https?:\/\//, '').replace(/\/+$/, ''),
     protocol: plain ? 'http' : 'https',
   };
@@ -73,6 +173,25 @@ export function parseSeedScale(raw: string | undefined): number {
     throw new Error(`SEED_SCALE must be a number above 0 and at most 1000, got "${raw}"`);
   }
   return scale;
+}
+
+/** NOTICE_SCHEDULER: on or off; unset means on, except under NODE_ENV=test (a test starts it itself). */
+export function parseNoticeScheduler(raw: string | undefined, nodeEnv: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '') return nodeEnv !== 'test';
+  if (value === 'on' || value === 'true') return true;
+  if (value === 'off' || value === 'false') return false;
+  throw new Error(`NOTICE_SCHEDULER must be on or off, got "${raw}"`);
+}
+
+/** NOTICE_SCHEDULER_INTERVAL_SECONDS: 60 unless set; a whole number from 5 to 3600. */
+export function parseNoticeInterval(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 60;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 3600) {
+    throw new Error(`NOTICE_SCHEDULER_INTERVAL_SECONDS must be a whole number from 5 to 3600, got "${raw}"`);
+  }
+  return seconds;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -98,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedScale: parseSeedScale(env.SEED_SCALE),
     maxUploadBytes: 5 * 1024 * 1024,
     sessionDays: 30,
+    noticeScheduler: parseNoticeScheduler(env.NOTICE_SCHEDULER, env.NODE_ENV),
+    noticeSchedulerIntervalSeconds: parseNoticeInterval(env.NOTICE_SCHEDULER_INTERVAL_SECONDS),
+    noticeChannels: loadNoticeChannels(env),
+    noticeDispatcher: env.NOTICE_DISPATCHER ? env.NOTICE_DISPATCHER !== 'false' : env.NODE_ENV !== 'test',
     ...overrides,
   };
 }

@@ -13,12 +13,18 @@ import {
   AttendanceMonth,
   AttendanceMonthBody,
   AttendanceToday,
-  HomeBody,
-  HomeDashboard,
+} from './attendance.js';
+import {
   MemberDetail,
   MemberDetailBody,
   MemberList,
   MemberListBody,
+  StaffList,
+  StaffSummary,
+} from './members.js';
+import {
+  HomeBody,
+  HomeDashboard,
   PerformanceSearchBody,
   PerformanceSearchResult,
   PerformanceSites,
@@ -31,14 +37,15 @@ import {
   SalesDetailsBody,
   SiteFigures,
   SiteFiguresBody,
+} from './performance.js';
+import {
   StandardHistory,
   StandardHistoryBody,
   Standards,
   StandardsBody,
   StandardUpdateBody,
-  StaffList,
-  StaffSummary,
-} from './performance.js';
+} from './standards.js';
+import { NoticeListBody, NoticePage, NoticeReadBody, NoticeReadResult, NoticeUnread, NoticeUnreadBody } from './notices.js';
 import {
   ReportCreateBody,
   ReportDetail,
@@ -57,7 +64,17 @@ import {
   TeamReportBody,
   TeamReportPdfQuery,
 } from './reports.js';
+import {
+  ReportCommentBody,
+  ReportCommentReplyBody,
+  ReportFeedback,
+  ReportFeedbackBody,
+  ReportRemindBody,
+  ReportRemindResult,
+} from './report-feedback.js';
+import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
+import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
   BindBody,
   BindingHistory,
@@ -134,6 +151,11 @@ const reportEndpoints = <K extends string, B extends string>(kind: K, report: ro
     team: post(report.team, { body: TeamReportBody, response: TeamReport }),
     pdf: get(report.pdf, { query: ReportPdfQuery, file: true }),
     teamPdf: get(report.teamPdf, { query: TeamReportPdfQuery, file: true }),
+    comment: post(report.comment, { body: ReportCommentBody, response: ReportFeedback }),
+    commentList: post(report.commentList, { body: ReportFeedbackBody, response: ReportFeedback }),
+    commentReply: post(report.commentReply, { body: ReportCommentReplyBody, response: ReportFeedback }),
+    like: post(report.like, { body: ReportFeedbackBody, response: ReportFeedback }),
+    remind: post(report.remind, { body: ReportRemindBody, response: ReportRemindResult }),
   };
   const named = Object.entries(table).map(([operation, entry]) => [`${kind}Report${operation.charAt(0).toUpperCase()}${operation.slice(1)}`, entry]);
   return Object.fromEntries(named) as { [Operation in keyof typeof table as `${K}Report${Capitalize<Operation>}`]: (typeof table)[Operation] };
@@ -173,6 +195,7 @@ const TABLE = {
   orderExport: get(routes.orderExport, { query: OrderExportQuery, file: true }),
   followUpList: post(routes.followUpList, { body: FollowUpListBody, response: FollowUpPage }),
   followUpCreate: post(routes.followUpCreate, { body: FollowUpCreateBody, response: FollowUp }),
+  followUpDue: post(routes.followUpDue, { body: FollowUpDueBody, response: FollowUpDue }),
 
   staffList: post(routes.staffList, { body: StaffListBody, response: StaffList }),
   staffDetail: post(routes.staffDetail, { body: StaffDetailBody, response: StaffSummary }),
@@ -197,6 +220,15 @@ const TABLE = {
   attendanceMonth: post(routes.attendanceMonth, { body: AttendanceMonthBody, response: AttendanceMonth }),
 
   integrationOrders: post(routes.integrationOrders, { body: IngestBody, response: IngestResult }),
+
+  noticeList: post(routes.noticeList, { body: NoticeListBody, response: NoticePage }),
+  noticeRead: post(routes.noticeRead, { body: NoticeReadBody, response: NoticeReadResult }),
+  noticeUnread: post(routes.noticeUnread, { body: NoticeUnreadBody, response: NoticeUnread }),
+  noticeSettings: post(routes.noticeSettings, { response: NoticeSettings }),
+  noticeSettingsUpdate: post(routes.noticeSettingsUpdate, { body: NoticeSettingsUpdateBody, response: NoticeSettings }),
+  noticePushKey: get(routes.noticePushKey, { response: PushKey }),
+  noticePushSubscribe: post(routes.noticePushSubscribe, { body: PushSubscribeBody, response: Type.Null() }),
+  noticePushUnsubscribe: post(routes.noticePushUnsubscribe, { body: PushUnsubscribeBody, response: Type.Null() }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

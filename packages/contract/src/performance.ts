@@ -1,28 +1,17 @@
 /**
- * Performance, standards, attendance and members (issue 7): the API contract of the calls under
- * /seller/fenghe/staff/performance/, …/attendance/ and …/member/ (so the web request layer adds
- * the current siteId, SPEC §7). Money is yuan with up to two decimals; days are China-time
- * 'YYYY-MM-DD', both ends included; months 'YYYY-MM'; timestamps ISO 8601.
+ * Performance (issue 7): the API contract of the figures calls under
+ * /seller/fenghe/staff/performance/ (so the web request layer adds the current siteId, SPEC §7):
+ * periods, figures, ranking, home and search. Standards, attendance and members have modules of
+ * their own (standards.ts, attendance.ts, members.ts). Money is yuan with up to two decimals; days
+ * are China-time 'YYYY-MM-DD', both ends included; months 'YYYY-MM'; timestamps ISO 8601.
  */
 import Type from 'typebox';
 import { FOLLOW_UP_TYPES } from './sales-domain.js';
-import { Day, Id, Month, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
+import { Day, Id, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
-import { ReportSummary } from './reports.js';
-import { OrderLine, OrderSummary } from './sales.js';
+import { OrderLine } from './sales.js';
 
 const Ratio = Nullable(Type.Number());
-
-/** Limits of a standard: amounts up to 1 billion yuan, counts up to 1 million a month. */
-export const STANDARD_AMOUNT_MAX = 1_000_000_000;
-export const STANDARD_COUNT_MAX = 1_000_000;
-
-/** What to say when a standard's number is out of range or not a number (validation messages). */
-export const STANDARD_FIELD_MESSAGES: Record<string, string> = {
-  targetAmount: '目标金额须为 0 到 10 亿元之间的金额，最多两位小数',
-  targetOrders: '目标订单数须为 0 到 100 万之间的整数',
-  targetNewCustomers: '目标新客户数须为 0 到 100 万之间的整数',
-};
 
 // Periods
 
@@ -109,6 +98,39 @@ export const MemberRef = Type.Object({
 });
 export type MemberRef = Type.Static<typeof MemberRef>;
 
+/**
+ * Target pacing of the current month and quarter (China days) against the amount target: what is
+ * still missing, the daily amount needed over the days left (today counts as left), and the
+ * projection at the month-to-date pace. Amounts in yuan like Figures. Null where no amount
+ * target applies (leaders, months without a standard).
+ */
+export const PacingSpan = Type.Object({
+  /** First and last day of the calendar month or quarter. */
+  startDate: Day,
+  endDate: Day,
+  targetAmount: Type.Number(),
+  /** Net sales from the first day to today. */
+  actualAmount: Type.Number(),
+  completion: Type.Number(),
+  /** targetAmount − actualAmount, 0 once reached. */
+  remainingAmount: Type.Number(),
+  reached: Type.Boolean(),
+  /** Days left, today included (1 on the last day). */
+  daysLeft: Type.Integer({ minimum: 1 }),
+  /** remainingAmount ÷ daysLeft, 0 once reached. */
+  dailyNeeded: Type.Number(),
+  /** actualAmount ÷ elapsed days (today included) × days in the span. */
+  projectedAmount: Type.Number(),
+});
+export type PacingSpan = Type.Static<typeof PacingSpan>;
+
+export const Pacing = Type.Object({
+  today: Day,
+  month: Nullable(PacingSpan),
+  quarter: Nullable(PacingSpan),
+});
+export type Pacing = Type.Static<typeof Pacing>;
+
 /** salesPerformance: the caller's own figures, or (leaders, reportAllSites) a chosen member's. */
 export const PersonFiguresBody = Type.Object({ siteId: SiteId, staffId: Type.Optional(Id), ...PeriodFields });
 export type PersonFiguresBody = Type.Static<typeof PersonFiguresBody>;
@@ -121,6 +143,8 @@ export const PersonFigures = Type.Object({
   trend: Type.Array(TrendPoint),
   /** The caller may pick another member of the site (leaders of the site and reportAllSites readers). */
   canPickMember: Type.Boolean(),
+  /** The member's pacing this month and quarter (whatever period is shown); null without a target. */
+  pacing: Nullable(Pacing),
 });
 export type PersonFigures = Type.Static<typeof PersonFigures>;
 
@@ -153,6 +177,8 @@ export const SiteFigures = Type.Object({
   trend: Type.Array(TrendPoint),
   /** Every member of the site (and anyone credited there in the period), sorted as asked. */
   members: Type.Array(MemberFigures),
+  /** The site's pacing this month and quarter (whatever period is shown); null without a target. */
+  pacing: Nullable(Pacing),
 });
 export type SiteFigures = Type.Static<typeof SiteFigures>;
 
@@ -273,216 +299,13 @@ export const HomeDashboard = Type.Object({
   trend: Type.Array(TrendPoint),
   /** This month's top 5 by amount. */
   top: Type.Array(RankingEntry),
-  /** Customers whose next follow-up falls today (China time), earliest first, at most 20. */
+  /** Customers whose next follow-up falls today (China time) and who were not contacted since, earliest first, at most 20. */
   toContact: Type.Array(ToContact),
   toContactTotal: Type.Integer(),
+  /** Pacing of the month's target shown (the site's or one's own); null without a target. */
+  pacing: Nullable(Pacing),
 });
 export type HomeDashboard = Type.Static<typeof HomeDashboard>;
-
-// Standards
-
-export const StandardsBody = Type.Object({ siteId: SiteId, month: Month });
-export type StandardsBody = Type.Static<typeof StandardsBody>;
-
-export const StandardRow = Type.Object({
-  /** null = the site default. */
-  staffId: Nullable(Type.Integer()),
-  member: Nullable(MemberRef),
-  ...Targets.properties,
-  /** false: no row of its own, the values shown are inherited (member → site default → 0). */
-  isSet: Type.Boolean(),
-  updatedAt: Nullable(Timestamp),
-  updatedBy: Nullable(Type.Object({ id: Type.Integer(), username: Type.String() })),
-});
-export type StandardRow = Type.Static<typeof StandardRow>;
-
-export const Standards = Type.Object({
-  siteId: Type.Integer(),
-  month: Month,
-  /** Leaders of the site only; reportAllSites reads. */
-  canEdit: Type.Boolean(),
-  siteDefault: StandardRow,
-  members: Type.Array(StandardRow),
-});
-export type Standards = Type.Static<typeof Standards>;
-
-/** Sets one row: the site default (staffId null/absent) or a member's. Leaders of the site only. */
-export const StandardUpdateBody = Type.Object({
-  siteId: SiteId,
-  month: Month,
-  staffId: Type.Optional(Nullable(Id)),
-  targetAmount: Type.Number({ minimum: 0, maximum: STANDARD_AMOUNT_MAX }),
-  targetOrders: Type.Integer({ minimum: 0, maximum: STANDARD_COUNT_MAX }),
-  targetNewCustomers: Type.Integer({ minimum: 0, maximum: STANDARD_COUNT_MAX }),
-});
-export type StandardUpdateBody = Type.Static<typeof StandardUpdateBody>;
-
-export const StandardHistoryBody = Type.Object({ siteId: SiteId, month: Type.Optional(Month), page: Page, pageSize: PageSize });
-export type StandardHistoryBody = Type.Static<typeof StandardHistoryBody>;
-
-export const StandardChange = Type.Object({
-  id: Type.Integer(),
-  month: Month,
-  staffId: Nullable(Type.Integer()),
-  member: Nullable(MemberRef),
-  changedBy: Type.Object({ id: Type.Integer(), username: Type.String() }),
-  changedAt: Timestamp,
-  /** null when the row did not exist before this change. */
-  old: Nullable(Targets),
-  new: Targets,
-});
-export type StandardChange = Type.Static<typeof StandardChange>;
-
-export const StandardHistory = Paged(StandardChange);
-export type StandardHistory = Type.Static<typeof StandardHistory>;
-
-// Attendance
-
-export const ATTENDANCE_STATUSES = ['normal', 'late', 'early', 'missing', 'leave'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
-  normal: '正常',
-  late: '迟到',
-  early: '早退',
-  missing: '缺卡',
-  leave: '请假',
-};
-
-/** The site's working hours (China time): clock in by 09:00, out from 18:00. */
-export const WORK_HOURS = { start: '09:00', end: '18:00' } as const;
-
-export const AttendanceRecord = Type.Object({
-  id: Type.Integer(),
-  staffId: Type.Integer(),
-  date: Day,
-  clockInAt: Nullable(Timestamp),
-  clockOutAt: Nullable(Timestamp),
-  /**
-   * Derived from the working hours: leave, else missing (a clock absent once the day is over),
-   * else late, else early, else normal. While the day runs an open record is normal or late.
-   */
-  status: Type.Enum(ATTENDANCE_STATUSES),
-  late: Type.Boolean(),
-  early: Type.Boolean(),
-});
-export type AttendanceRecord = Type.Static<typeof AttendanceRecord>;
-
-export const AttendanceClockBody = Type.Object({ siteId: SiteId });
-export type AttendanceClockBody = Type.Static<typeof AttendanceClockBody>;
-
-/** The caller's record of today at the site (null before clocking in) and what they may do. */
-export const AttendanceToday = Type.Object({
-  date: Day,
-  serverTime: Timestamp,
-  workHours: Type.Object({ start: Type.String(), end: Type.String() }),
-  record: Nullable(AttendanceRecord),
-  canClockIn: Type.Boolean(),
-  canClockOut: Type.Boolean(),
-});
-export type AttendanceToday = Type.Static<typeof AttendanceToday>;
-
-export const AttendanceCounts = Type.Object({
-  normal: Type.Integer(),
-  late: Type.Integer(),
-  early: Type.Integer(),
-  missing: Type.Integer(),
-  leave: Type.Integer(),
-  /** Members with no record that day (not yet clocked in today; absent on a past working day). */
-  none: Type.Integer(),
-});
-export type AttendanceCounts = Type.Static<typeof AttendanceCounts>;
-
-/** A leader's day view of the site. */
-export const AttendanceDayBody = Type.Object({ siteId: SiteId, date: Day });
-export type AttendanceDayBody = Type.Static<typeof AttendanceDayBody>;
-
-export const AttendanceDay = Type.Object({
-  date: Day,
-  counts: AttendanceCounts,
-  members: Type.Array(Type.Object({ member: MemberRef, record: Nullable(AttendanceRecord) })),
-});
-export type AttendanceDay = Type.Static<typeof AttendanceDay>;
-
-/** A month calendar: the site's counts per day (leaders), or one member's days (staffId; a salesperson: themself). */
-export const AttendanceMonthBody = Type.Object({ siteId: SiteId, month: Month, staffId: Type.Optional(Id) });
-export type AttendanceMonthBody = Type.Static<typeof AttendanceMonthBody>;
-
-export const AttendanceMonth = Type.Object({
-  month: Month,
-  staffId: Nullable(Type.Integer()),
-  /** Totals of the month. */
-  counts: AttendanceCounts,
-  days: Type.Array(
-    Type.Object({
-      date: Day,
-      counts: AttendanceCounts,
-      /** The member's record that day when staffId is given. */
-      record: Nullable(AttendanceRecord),
-    }),
-  ),
-});
-export type AttendanceMonth = Type.Static<typeof AttendanceMonth>;
-
-// Members
-
-/**
- * What a caller sees of a colleague (one rule, sales-authorization.ts): leaders of the site see
- * everything; a salesperson sees a colleague's name, role and masked phone, and no figures.
- * `full` says which view a row is.
- */
-export const MemberListBody = Type.Object({ siteId: SiteId, keyword: Type.Optional(Type.String({ maxLength: 50 })) });
-export type MemberListBody = Type.Static<typeof MemberListBody>;
-
-export const MemberSummary = Type.Object({
-  ...MemberRef.properties,
-  /** Full for leaders of the site and for oneself, masked (138****0002) otherwise. */
-  phone: Type.String(),
-  full: Type.Boolean(),
-  /** null when the caller may not see them. */
-  customerCount: Nullable(Type.Integer()),
-  month: Nullable(Type.Object({ figures: Figures, target: Targets, completion: Completion })),
-});
-export type MemberSummary = Type.Static<typeof MemberSummary>;
-
-export const MemberList = Type.Object({ list: Type.Array(MemberSummary), total: Type.Integer() });
-export type MemberList = Type.Static<typeof MemberList>;
-
-/**
- * staff/list and staff/detail's row: the same member under the same view, with this month's
- * sales (paid orders by paid day, refunds subtracted) flattened into monthAmount and monthOrders.
- */
-export const StaffSummary = Type.Object({
-  ...Type.Omit(MemberSummary, ['full', 'month']).properties,
-  monthAmount: Nullable(Type.Number()),
-  monthOrders: Nullable(Type.Integer()),
-});
-export type StaffSummary = Type.Static<typeof StaffSummary>;
-
-export const StaffList = Type.Object({ list: Type.Array(StaffSummary), total: Type.Integer() });
-export type StaffList = Type.Static<typeof StaffList>;
-
-export const MemberDetailBody = Type.Object({ siteId: SiteId, id: Id, ...PeriodFields });
-export type MemberDetailBody = Type.Static<typeof MemberDetailBody>;
-
-/** How many orders, and how many reports of each kind, a member's page shows. */
-export const MEMBER_RECENT_ORDERS = 10;
-export const MEMBER_RECENT_REPORTS = 3;
-
-export const MemberDetail = Type.Object({
-  ...MemberSummary.properties,
-  siteName: Type.String(),
-  joinedAt: Timestamp,
-  ranges: PeriodRanges,
-  figures: FigureComparison,
-  /** The member's latest orders at the site, every status, newest created first (as 全部订单 lists them). */
-  recentOrders: Type.Array(OrderSummary),
-  /**
-   * The member's latest reports at the site — up to MEMBER_RECENT_REPORTS of each kind, newest
-   * period first — when the caller may read them (a leader of the site, reportAllSites, oneself).
-   */
-  recentReports: Type.Array(ReportSummary),
-});
-export type MemberDetail = Type.Static<typeof MemberDetail>;
 
 // Search
 

@@ -5,6 +5,7 @@
 import Type from 'typebox';
 import { Day, Id, Nullable, Page, PageSize, SiteId, Timestamp } from './primitives.js';
 import { REPORT_IMAGES_MAX, REPORT_KINDS, REPORT_TEXT_MAX } from './report-periods.js';
+import { ReportRemindInfo } from './report-feedback.js';
 import { OrderLine, OrderLineKind, StaffRef } from './sales.js';
 
 // Length is checked after trimming by the server, with a message naming the field; the schema
@@ -196,6 +197,10 @@ export const TeamReport = Type.Object({
   missing: Type.Array(StaffRef),
   /** The caller marks reports read by opening them (leaders of the site only). */
   readOnly: Type.Boolean(),
+  /** The caller may press 一键催交 (leaders of the site and reportAllSites). */
+  canRemind: Type.Boolean(),
+  /** The period's latest 一键催交 at this site, if any. */
+  lastRemind: Nullable(ReportRemindInfo),
 });
 export type TeamReport = Type.Static<typeof TeamReport>;
 

@@ -17,3 +17,5 @@ export * from './routes/performance.js';
 export * from './routes/attendance.js';
 export * from './routes/integration.js';
 export * from './routes/reports.js';
+export * from './routes/notices.js';
+export * from './routes/notice-channels.js';

@@ -27,6 +27,9 @@ export interface FollowUpPlan {
 }
 
 /** The demo follow-ups, generated lazily (a large scale has millions). */
+/** How many days back a demo follow-up's missed 下次联系 stays open. */
+const OVERDUE_KEPT_DAYS = 7;
+
 export function* planFollowUps(customerPlans: readonly CustomerPlan[], options: SalesSeedOptions): Generator<FollowUpPlan> {
   const random = new SeededRandom(SEED);
   const now = options.now ?? new Date();
@@ -51,6 +54,10 @@ export function* planFollowUps(customerPlans: readonly CustomerPlan[], options: 
             recent && random.chance(0.2)
               ? new Date(today.getTime() + random.int(9, 18) * HOUR_MS)
               : new Date(startOfChinaDay(addDays(createdAt, random.int(1, 14))).getTime() + random.pick([10, 14, 16]) * HOUR_MS);
+          // A salesperson's pipeline is worked: a call-back missed by more than a week was let go
+          // (the demo's 今日待办 shows a few days of 逾期, not months of them). Decided after the
+          // draws, so every other follow-up stays as it was.
+          if (nextContactAt.getTime() < today.getTime() - OVERDUE_KEPT_DAYS * DAY_MS) nextContactAt = null;
         }
         yield { customer: index, siteId: customer.siteId, staffId: binding.staffId, type, content: random.pick(FOLLOW_UP_NOTES[type]), nextContactAt, createdAt };
       }

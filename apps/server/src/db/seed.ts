@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { parseSeedScale } from '../env.js';
 import type { Db, Tx } from './client.js';
 import { appMeta } from './schema.js';
+import { seedFeedback } from './seed-feedback.js';
+import { seedNotices } from './seed-notices.js';
 import { seedPerformance } from './seed-performance.js';
 import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
@@ -35,6 +37,10 @@ export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:performance:v1', run: seedPerformance },
   // After the performance standards: the report snapshots read their targets.
   { key: 'seed:reports:v1', run: seedReports },
+  // After the reports and their reads: 点评, replies and 点赞 by leaders who read them, with notices.
+  { key: 'seed:feedback:v1', run: seedFeedback },
+  // After the sales: a user's demo notices name customers bound to them.
+  { key: 'seed:notices:v1', run: seedNotices },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

@@ -117,6 +117,14 @@ export async function room(stream: Drainable | Writable | null, reader?: Drainab
   });
 }
 
+/**
+ * Rows handed to exceljs before waiting for zlib and the reply: a batch of the database's 1,000
+ * rows at once left up to a batch of row XML queued ahead of zlib, long enough for the garbage
+ * collector to move it into the old generation (RSS +41 MB for 50,000 generated rows, +27 MB in
+ * slices of 100).
+ */
+const SLICE = 100;
+
 async function writeWorkbook(out: PassThrough, sheetName: string, columns: readonly XlsxColumn[], batches: AsyncIterable<readonly (readonly XlsxCell[])[]>): Promise<void> {
   const iterator = batches[Symbol.asyncIterator]();
   try {
@@ -125,27 +133,43 @@ async function writeWorkbook(out: PassThrough, sheetName: string, columns: reado
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
     const widths = fittedWidths(columns, sample);
-    sheet.columns = columns.map((column, index) => ({ width: widths[index], style: { numFmt: FORMATS[column.kind] } }));
+    const styles = columns.map((column): Partial<ExcelJS.Style> => ({ numFmt: FORMATS[column.kind] }));
+    sheet.columns = columns.map((_, index) => ({ width: widths[index], style: styles[index] }));
     const header = sheet.addRow(columns.map((column) => column.header));
     header.font = { bold: true };
     header.commit();
     const write = (rows: readonly (readonly XlsxCell[])[]) => {
-      for (const cells of rows) sheet.addRow(columns.map((_, index) => cellValue(cells[index] ?? null))).commit();
+      for (const cells of rows) {
+        const row = sheet.addRow(columns.map((_, index) => cellValue(cells[index] ?? null)));
+        // Each cell gets a copy of its column's style; given the column's own object back, the
+        // writer finds its style id by identity instead of writing the style's XML once a cell to
+        // look it up (and keeping a WeakMap entry a cell): the same file, far less garbage.
+        row.eachCell({ includeEmpty: true }, (cell, number) => {
+          const style = styles[number - 1];
+          if (style) cell.style = style;
+        });
+        row.commit();
+      }
     };
     const backlog = sheetBacklog(sheet);
-    // The next batch is read only once zlib has taken the rows written and the reply has room: a
-    // slow download holds back the database reads instead of piling rows up in memory.
+    // The next rows are written, and the next batch read, only once zlib has taken the rows written
+    // and the reply has room: a slow download holds back the database reads instead of piling rows
+    // up in memory.
     const settle = async () => {
       await room(backlog, out);
       await room(out);
     };
-    write(sample);
-    await settle();
+    const writeAll = async (rows: readonly (readonly XlsxCell[])[]) => {
+      for (let start = 0; start < rows.length && !out.destroyed; start += SLICE) {
+        write(rows.slice(start, start + SLICE));
+        await settle();
+      }
+    };
+    await writeAll(sample);
     while (!out.destroyed) {
       const next = await iterator.next();
       if (next.done) break;
-      write(next.value);
-      await settle();
+      await writeAll(next.value);
     }
     if (out.destroyed) return;
     sheet.commit();

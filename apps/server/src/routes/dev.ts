@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DevSmsQuery, DevSmsResult, Envelope } from '@sales/contract';
+import { DevNotices, DevNoticesQuery, DevSmsQuery, DevSmsResult, Envelope } from '@sales/contract';
 import { notFound } from '../lib/errors.js';
 import { ok } from '../lib/reply.js';
+import { latestNoticesOf } from '../plugins/app/notices/dev-notices.js';
 
 /** Development helpers; registered only while the console SMS provider is active outside production. */
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,6 +14,12 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row) throw notFound('该手机号没有验证码短信');
       return ok({ phone: row.phone, code: row.code, scene: row.scene, createdAt: row.createdAt.toISOString() });
     },
+  );
+
+  app.get(
+    '/notices',
+    { schema: { tags: ['dev'], summary: '该手机号用户最近的消息（仅开发环境，供 e2e 检查）', querystring: DevNoticesQuery, response: { 200: Envelope(DevNotices) } } },
+    async (request) => ok(await latestNoticesOf(app.db, request.query.phone, request.query.kind)),
   );
 };
 

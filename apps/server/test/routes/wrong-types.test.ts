@@ -130,8 +130,20 @@ const WRITES: readonly WriteCall[] = [
     { path: `/seller/${kind}/staff/create`, as: 'zhangWei', body: { ...REPORT_BODY, periodStart: '2026-01-05' } },
     { path: `/seller/${kind}/staff/update`, as: 'zhangWei', body: { ...REPORT_BODY, id: 1 } },
     { path: `/seller/${kind}/staff/delete`, as: 'zhangWei', body: { siteId: 101, id: 1 } },
+    { path: `/seller/${kind}/staff/comment`, as: 'liNa', body: { siteId: 101, reportId: 1, text: '继续保持' } },
+    { path: `/seller/${kind}/staff/comment/reply`, as: 'zhangWei', body: { siteId: 101, commentId: 1, text: '收到' } },
+    { path: `/seller/${kind}/staff/like`, as: 'liNa', body: { siteId: 101, reportId: 1 } },
+    { path: `/seller/${kind}/staff/remind`, as: 'liNa', body: { siteId: 101, periodStart: '2026-01-05' } },
   ]),
   { path: '/seller/integration/orders', as: 'apiKey', body: { orders: [INGEST_ORDER] } },
+  { path: '/seller/notice/read', as: 'zhangWei', body: { id: 1, all: true } },
+  { path: '/seller/notice/settings/update', as: 'zhangWei', body: { noticeKind: 'reportLike', enabled: false } },
+  {
+    path: '/seller/notice/push/subscribe',
+    as: 'zhangWei',
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/wrong-types', keys: { p256dh: 'BPk', auth: 'aGk' }, expirationTime: null },
+  },
+  { path: '/seller/notice/push/unsubscribe', as: 'zhangWei', body: { endpoint: 'https://fcm.googleapis.com/fcm/send/wrong-types' } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */
@@ -147,6 +159,7 @@ const READS = new Set([
   'fenghe/staff/staff/list',
   'fenghe/staff/staff/detail',
   'fenghe/staff/followup/list',
+  'fenghe/staff/followup/due',
   'fenghe/staff/performance/sites',
   'fenghe/staff/performance/person',
   'fenghe/staff/performance/site',
@@ -161,7 +174,9 @@ const READS = new Set([
   'fenghe/staff/attendance/month',
   'fenghe/staff/member/list',
   'fenghe/staff/member/detail',
-  ...['weekly', 'halfmonth'].flatMap((kind) => ['before/create', 'list', 'detail', 'orders', 'series', 'team'].map((call) => `${kind}/staff/${call}`)),
+  ...['weekly', 'halfmonth'].flatMap((kind) => ['before/create', 'list', 'detail', 'orders', 'series', 'team', 'comment/list'].map((call) => `${kind}/staff/${call}`)),
+  'notice/list',
+  'notice/unread',
 ]);
 
 describe('every write refuses a wrongly typed field', () => {

@@ -3,7 +3,11 @@ import { findRoute, isHomeRoute, ROUTES, routeUrl, safeRedirect, showsSiteBadge 
 
 describe('route table', () => {
   it('has every DESIGN §2 path with its title', () => {
-    expect(Object.values(ROUTES)).toHaveLength(51);
+    // DESIGN §2's 51, and issue 18's 今日待办, 消息中心 and 消息通知 (docs/decisions.md).
+    expect(Object.values(ROUTES)).toHaveLength(54);
+    expect(findRoute('/pages/my/todo')?.title).toBe('今日待办');
+    expect(findRoute('/pages/my/messageCenter')?.title).toBe('消息中心');
+    expect(findRoute('/pages/my/noticeSettings')?.title).toBe('消息通知');
     expect(findRoute('/pages/order/index11')?.title).toBe('关于');
     expect(findRoute('/pages/weeklyReport/index%20copy')?.title).toBe('周报');
     expect(findRoute('/pages/details/privacyPolicy')?.title).toBe('');

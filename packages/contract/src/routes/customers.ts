@@ -13,3 +13,4 @@ export const orderDetail = '/seller/fenghe/staff/order/detail';
 export const orderExport = '/seller/fenghe/staff/order/export';
 export const followUpList = '/seller/fenghe/staff/followup/list';
 export const followUpCreate = '/seller/fenghe/staff/followup/create';
+export const followUpDue = '/seller/fenghe/staff/followup/due';

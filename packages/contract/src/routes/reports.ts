@@ -12,6 +12,11 @@ const reportRoutesOf = <B extends string>(base: B) =>
     team: `${base}/team`,
     pdf: `${base}/pdf`,
     teamPdf: `${base}/team/pdf`,
+    comment: `${base}/comment`,
+    commentList: `${base}/comment/list`,
+    commentReply: `${base}/comment/reply`,
+    like: `${base}/like`,
+    remind: `${base}/remind`,
   }) as const;
 
 /** The calls of one report kind under its base path. */

@@ -87,6 +87,31 @@ export function reportRoutes(kind: ReportKind): FastifyPluginAsyncTypebox {
     });
 
     app.route({
+      ...routeOf(app, routes.commentList, { tags, security, summary: `${label}的点评与点赞` }),
+      handler: async (request) => ok(await repository.feedback.list(reportScope(request), request.body.reportId)),
+    });
+
+    app.route({
+      ...routeOf(app, routes.comment, { tags, security, summary: `点评${label}（站点主管；通知作者）` }),
+      handler: async (request) => ok(await repository.feedback.comment(reportScope(request), request.body)),
+    });
+
+    app.route({
+      ...routeOf(app, routes.commentReply, { tags, security, summary: `作者回复点评（每条一次；通知点评人）` }),
+      handler: async (request) => ok(await repository.feedback.reply(reportScope(request), request.body)),
+    });
+
+    app.route({
+      ...routeOf(app, routes.like, { tags, security, summary: `给${label}点赞（每人一次；通知作者）` }),
+      handler: async (request) => ok(await repository.feedback.like(reportScope(request), request.body.reportId)),
+    });
+
+    app.route({
+      ...routeOf(app, routes.remind, { tags, security, summary: `一键催交${label}（未提交的成员每天一次）` }),
+      handler: async (request) => ok(await repository.remind(reportScope(request), request.body.periodStart)),
+    });
+
+    app.route({
       ...routeOf(app, routes.pdf, { tags, security, summary: `${label} PDF`, produces: ['application/pdf'], response: pdfResponse }),
       handler: async (request, reply) => {
         const report = await repository.forPdf(reportScope(request), request.query.id);

@@ -192,8 +192,9 @@ describe('figures against the raw rows', () => {
     expect(home.month.completion.amount).toBeCloseTo(home.month.figures.orderAmount / home.month.target.targetAmount, 6);
     const [due] = await rows<{ count: number }>(
       server.db,
-      sql`select count(*)::int as count from follow_ups where site_id = 101
-            and (next_contact_at at time zone 'Asia/Shanghai')::date = ${today}::date`,
+      sql`select count(*)::int as count from follow_ups f where site_id = 101
+            and (next_contact_at at time zone 'Asia/Shanghai')::date = ${today}::date
+            and not exists (select 1 from follow_ups g where g.customer_id = f.customer_id and (g.created_at, g.id) > (f.created_at, f.id))`,
     );
     expect(home.toContactTotal).toBe(due?.count);
     const mine = await staffCall<HomeDashboard>(server.app, as.zhangWei, 'performance/home', { siteId: 101 });

@@ -352,6 +352,7 @@ const ROUTES: [string, () => Record<string, unknown>][] = [
   ['staff/detail', () => ({ id: as.zhangWei.id })],
   ['followup/list', () => ({ customerId: customers.c101zw.id })],
   ['followup/create', () => ({ customerId: customers.c101zw.id, type: '电话', content: '回访' })],
+  ['followup/due', () => ({})],
 ];
 const EXPORTS = ['customer/export', 'order/export'];
 

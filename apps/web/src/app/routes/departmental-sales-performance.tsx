@@ -51,7 +51,7 @@ export default function DepartmentalSalesPerformancePage() {
               销售明细
             </button>
           </h2>
-          <FiguresPanel figures={data.figures} ranges={data.ranges} trend={data.trend} testId="site-figures" />
+          <FiguresPanel figures={data.figures} ranges={data.ranges} trend={data.trend} pacing={data.pacing} testId="site-figures" />
           <button type="button" className="link-button dash-card__action" onClick={() => nav.navigateTo(routeUrl('updateStandard', { site: params.get('site') ?? undefined }))} data-testid="edit-standard-link">
             查看/编辑业绩标准
           </button>

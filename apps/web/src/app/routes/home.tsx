@@ -13,7 +13,9 @@ import { chinaCalendar } from '@sales/contract';
 import type { ReactNode } from 'react';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
+import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { HomeDashboardView } from '../../features/performance/components/home-dashboard';
+import { TodoLink } from '../../features/todo/components/todo-entry';
 import { nav } from '../../lib/navigation';
 
 interface Entry {
@@ -51,11 +53,14 @@ export default function HomePage() {
 
   return (
     <>
-      <header className="custom-nav">
-        <h1 className="custom-nav__title">
-          {greeting(chinaCalendar(new Date()).hour)}，{username}
-        </h1>
-        <div className="muted">{site?.departmentName ?? ''}</div>
+      <header className="custom-nav home-header">
+        <div>
+          <h1 className="custom-nav__title">
+            {greeting(chinaCalendar(new Date()).hour)}，{username}
+          </h1>
+          <div className="muted">{site?.departmentName ?? ''}</div>
+        </div>
+        <NoticeBell onOpen={() => nav.navigateTo(routeUrl('messageCenter'))} />
       </header>
       <nav className="grid-entries" aria-label="功能入口">
         {ENTRIES.filter((entry) => !entry.onlyWithReport || isReport).map((entry) => (
@@ -65,7 +70,7 @@ export default function HomePage() {
           </button>
         ))}
       </nav>
-      <HomeDashboardView />
+      <HomeDashboardView toContactAction={<TodoLink onOpen={() => nav.navigateTo(routeUrl('todo'))} />} />
     </>
   );
 }

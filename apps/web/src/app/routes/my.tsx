@@ -1,5 +1,5 @@
 import { maskPhone } from '@sales/contract';
-import { Avatar, List, Tag } from 'antd-mobile';
+import { Avatar, Badge, List, Tag } from 'antd-mobile';
 import {
   ContentOutline,
   FileOutline,
@@ -11,10 +11,14 @@ import {
   UnorderedListOutline,
   UserContactOutline,
   HistogramOutline,
+  BellOutline,
 } from 'antd-mobile-icons';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { useSession, useSites } from '../../features/auth/session-store';
+import { useNoticeUnread } from '../../features/notices/api/get-notice-unread';
+import { unreadBadgeContent } from '../../features/notices/components/unread-badge';
 import { useSiteSwitcher } from '../../features/site/components/site-switcher';
+import { TodoEntry } from '../../features/todo/components/todo-entry';
 import { nav } from '../../lib/navigation';
 
 interface Entry {
@@ -43,6 +47,7 @@ export default function MyPage() {
   const sites = useSites();
   const openSwitcher = useSiteSwitcher();
   const isLeader = site?.isLeader ?? false;
+  const unread = useNoticeUnread();
 
   return (
     <>
@@ -63,6 +68,8 @@ export default function MyPage() {
           )}
         </div>
       </header>
+      {/* 今日待办: its own block at the top, apart from the lists below. */}
+      <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} />
       {sites.length > 1 && (
         <List header="站点">
           <List.Item extra={site?.departmentName} onClick={openSwitcher} description={`共 ${sites.length} 个站点`}>
@@ -70,6 +77,11 @@ export default function MyPage() {
           </List.Item>
         </List>
       )}
+      <List>
+        <List.Item prefix={<BellOutline />} extra={<Badge content={unreadBadgeContent(unread)} />} onClick={() => nav.navigateTo(routeUrl('messageCenter'))} data-testid="my-message-center">
+          消息中心
+        </List.Item>
+      </List>
       <List header="常用功能">
         {ENTRIES.filter((entry) => !entry.leaderOnly || isLeader).map((entry) => (
           <List.Item key={entry.route} prefix={entry.icon} onClick={() => nav.navigateTo(routeUrl(entry.route))}>

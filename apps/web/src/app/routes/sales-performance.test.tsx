@@ -43,6 +43,7 @@ function personFigures(canPickMember: boolean): PersonFigures {
     },
     trend: [],
     canPickMember,
+    pacing: null,
   };
 }
 

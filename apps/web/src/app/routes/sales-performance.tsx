@@ -57,7 +57,7 @@ export default function SalesPerformancePage() {
           <h2 className="section-title" data-testid="performance-person">
             {data.member.username}的业绩
           </h2>
-          <FiguresPanel figures={data.figures} ranges={data.ranges} trend={data.trend} />
+          <FiguresPanel figures={data.figures} ranges={data.ranges} trend={data.trend} pacing={data.pacing} />
         </div>
       )}
     </>

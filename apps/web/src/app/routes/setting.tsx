@@ -47,6 +47,9 @@ export default function SettingPage() {
         </List.Item>
         <List.Item onClick={go('updatePassword')}>修改密码</List.Item>
       </List>
+      <List header="通知">
+        <List.Item onClick={go('noticeSettings')}>消息通知</List.Item>
+      </List>
       <List header="通用">
         <List.Item onClick={() => void clearCache()}>清除缓存</List.Item>
         <List.Item onClick={go('about')}>关于</List.Item>

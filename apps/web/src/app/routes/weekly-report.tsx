@@ -7,6 +7,7 @@ import { useReportList } from '../../features/reports/api/get-report-list';
 import { PeriodCard } from '../../features/reports/components/period-card';
 import { ReportCard } from '../../features/reports/components/report-card';
 import { ReportWriter } from '../../features/reports/components/report-writer';
+import { TodoEntry } from '../../features/todo/components/todo-entry';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 
@@ -32,6 +33,7 @@ export function WeeklyReportContent({ route }: { route: 'weeklyReport' | 'weekly
   const canSeeTeam = permissions?.isReport === true || permissions?.reportAllSites === true;
   return (
     <div className="weekly-report" data-testid="weekly-report">
+      <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} />
       <PeriodCard kind="weekly" onWrite={() => nav.navigateTo(routeUrl(route, { write: 1 }))} onOpen={openReport} />
       <div className="section report-links">
         <Button size="small" fill="outline" onClick={() => {

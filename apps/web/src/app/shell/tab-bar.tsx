@@ -1,9 +1,13 @@
 import { STORAGE_KEYS } from '@sales/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { TabBar as AntTabBar } from 'antd-mobile';
 import { AppOutline, FileOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { ROUTES, type RouteMeta } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
+import { useNoticeUnread } from '../../features/notices/api/get-notice-unread';
+import { unreadBadgeContent } from '../../features/notices/components/unread-badge';
+import { queryClient } from '../../lib/query-client';
 import { nav } from '../../lib/navigation';
 import { writeStorage } from '../../lib/storage';
 
@@ -30,8 +34,18 @@ export function useVisibleTabs(): TabEntry[] {
   return showIndex ? TABS : TABS.filter((tab) => tab.key !== 'home');
 }
 
+/** The tab bar with 我的's unread count; it sits outside the page, so it brings the query client itself. */
 export function TabBar({ route }: { route: RouteMeta }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tabs route={route} />
+    </QueryClientProvider>
+  );
+}
+
+function Tabs({ route }: { route: RouteMeta }) {
   const tabs = useVisibleTabs();
+  const unread = useNoticeUnread();
   const active = tabs.find((tab) => tab.path === route.path || tab.alsoActiveOn.includes(route.path));
   return (
     <nav className="tab-bar" aria-label="主导航">
@@ -47,7 +61,7 @@ export function TabBar({ route }: { route: RouteMeta }) {
         }}
       >
         {tabs.map((tab) => (
-          <AntTabBar.Item key={tab.key} icon={tab.icon} title={tab.label} />
+          <AntTabBar.Item key={tab.key} icon={tab.icon} title={tab.label} badge={tab.key === 'my' ? unreadBadgeContent(unread) : null} />
         ))}
       </AntTabBar>
     </nav>

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, type LoginResult } from '@sales/contract';
 import { routeUrl } from '../../config/paths';
 import { nav } from '../../lib/navigation';
+import { endPushOnThisDevice } from '../../lib/push-device';
 import { showToast } from '../../lib/toast';
 import { getUserInfo } from './api/get-user-info';
 import { logoutOnServer } from './api/logout';
@@ -39,8 +40,9 @@ export function endSession(redirect?: string): void {
   nav.reLaunch(loginUrl(redirect));
 }
 
-/** Logout from the setting page: ends the server session, then clears local state. */
+/** Logout from the setting page: ends this device's push and the server session, then clears local state. */
 export async function logout(): Promise<void> {
+  await endPushOnThisDevice();
   try {
     await logoutOnServer();
   } catch {

@@ -8,6 +8,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { auditAccount, revokeAllSessions, staffChanged, type AccountDeps, type ClientContext, type SessionUser } from './account-shared.js';
 import { STAFF_NOT_FOUND } from '../sales/sales-authorization.js';
 import { oneTimePasswordContent } from './sms.js';
+import { noticePasswordReset } from '../notices/notice-events.js';
 
 /**
  * A leader resets the password of a member of a site they lead: not their own, not a fellow
@@ -41,6 +42,7 @@ export async function resetStaffPassword(deps: AccountDeps, leader: SessionUser,
     if (!member) throw notFound(STAFF_NOT_FOUND);
     await revokeAllSessions(tx, staffId);
     await auditAccount(tx, 'password.reset', leader.id, client, staffId);
+    await noticePasswordReset(tx, { staffId, actorId: leader.id, at: new Date() });
     return member.phone;
   });
   await staffChanged(deps, staffId);

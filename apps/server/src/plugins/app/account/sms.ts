@@ -9,9 +9,13 @@ import { unavailable } from '../../../lib/errors.js';
 
 export interface SmsMessage {
   phone: string;
+  /** What the message is for: a code's scene, `resetPassword`, or `notice` (a notice's title, no secret). */
   scene: string;
+  /** The secret it carries (a code or one-time password); empty for a notice. */
   code: string;
   content: string;
+  /** A notice's title, the ${title} of ALIYUN_SMS_NOTICE_TEMPLATE. */
+  title?: string;
 }
 
 /** Delivers text messages. Each provider records what it sent in the outbox. */
@@ -27,7 +31,7 @@ export class ConsoleSmsProvider implements SmsProvider {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async send(db: Db, message: SmsMessage): Promise<void> {
-    await db.insert(smsOutbox).values({ ...message, provider: this.name });
+    await db.insert(smsOutbox).values({ phone: message.phone, scene: message.scene, content: message.content, code: message.code || null, provider: this.name });
     this.log.info({ phone: message.phone, scene: message.scene, code: message.code }, 'sms (console provider)');
   }
 }
@@ -48,7 +52,7 @@ export class SmsOutbox {
 }
 
 /** What a real provider's outbox row and log keep: never the code or password itself. */
-const hidden = (message: SmsMessage) => message.content.split(message.code).join('*'.repeat(message.code.length));
+const hidden = (message: SmsMessage) => (message.code ? message.content.split(message.code).join('*'.repeat(message.code.length)) : message.content);
 
 /** The SDK's CommonJS default export, however the loader presents it. */
 const AliyunClient = (Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi;
@@ -78,11 +82,14 @@ export class AliyunSmsProvider implements SmsProvider {
 
   async send(db: Db, message: SmsMessage): Promise<void> {
     const reset = message.scene === 'resetPassword';
+    const notice = message.scene === 'notice';
+    if (notice && !this.config.noticeTemplate) throw unavailable('短信通知未配置');
     const request = new SendSmsRequest({
       phoneNumbers: message.phone,
       signName: this.config.signName,
-      templateCode: reset ? this.config.resetTemplate : this.config.codeTemplate,
-      templateParam: JSON.stringify(reset ? { password: message.code } : { code: message.code }),
+      templateCode: notice ? this.config.noticeTemplate : reset ? this.config.resetTemplate : this.config.codeTemplate,
+      // Aliyun caps a notification template's variable at 35 characters.
+      templateParam: JSON.stringify(notice ? { title: (message.title ?? '').slice(0, 35) } : reset ? { password: message.code } : { code: message.code }),
     });
     let code: string | undefined;
     let reason: string | undefined;

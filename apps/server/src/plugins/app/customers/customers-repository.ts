@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { customerBindings, customers, customerTallies, positions, staff } from '../../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
+import { noticeCustomerAssigned } from '../notices/notice-events.js';
 import {
   canClaim,
   claimsCustomers,
@@ -303,8 +304,18 @@ export class CustomersRepository {
       const now = new Date();
       const kind = customer.ownerId === null ? 'bind' : 'transfer';
       await this.closeOpenBinding(tx, customerId, scope.userId, now);
-      await tx.insert(customerBindings).values({ customerId, staffId, boundBy: scope.userId, kind, boundAt: now });
-      await tx.update(customers).set({ ownerId: staffId, updatedAt: now }).where(eq(customers.id, customerId));
+      const [binding] = await tx
+        .insert(customerBindings)
+        .values({ customerId, staffId, boundBy: scope.userId, kind, boundAt: now })
+        .returning({ id: customerBindings.id });
+      const [updated] = await tx
+        .update(customers)
+        .set({ ownerId: staffId, updatedAt: now })
+        .where(eq(customers.id, customerId))
+        .returning({ name: customers.name });
+      if (binding && updated) {
+        await noticeCustomerAssigned(tx, { bindingId: binding.id, customerId, customerName: updated.name, staffId, siteId: customer.siteId, actorId: scope.userId, kind });
+      }
       const from = customer.ownerId === null ? '' : ` from ${customer.ownerId}`;
       await appendAudit(tx, { action: `customer.${kind}`, actorId: scope.userId, targetId: staffId, detail: `customer ${customerId}${from}`, client });
     });

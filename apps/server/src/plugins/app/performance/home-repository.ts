@@ -5,6 +5,8 @@ import type { Db } from '../../../db/client.js';
 import { customers, followUps, staff } from '../../../db/schema.js';
 import { figuresFor, ZERO_TARGETS } from '../../../db/performance-figures.js';
 import { siteRows, trend } from './performance-rows.js';
+import { pacingOf } from './pacing.js';
+import { notClearedByLater } from '../todo/todo-repository.js';
 import { monthOf, periodOf, rankRows } from './performance-views.js';
 import { followUpsOfSite, seesSitePerformance, visibleCustomers, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds } from '../sales/sales-queries.js';
@@ -28,7 +30,9 @@ export class HomeRepository {
     ]);
     // One pass over the month's members gives the top 5 and the targets (the site's, or one's own).
     const { rows, siteTarget } = await siteRows(this.db, scope, month.range, month.targetRange);
-    const target = wholeSite ? siteTarget : (rows.find((row) => row.person.id === scope.userId)?.target ?? { ...ZERO_TARGETS });
+    const own = rows.find((row) => row.person.id === scope.userId);
+    const target = wholeSite ? siteTarget : (own?.target ?? { ...ZERO_TARGETS });
+    const pacing = wholeSite ? await pacingOf(this.db, scope.siteId, { site: true }, now) : own ? await pacingOf(this.db, scope.siteId, { member: own.person }, now) : null;
     const top = rankRows(rows, 'orderAmount', scope.userId).slice(0, 5);
     const { list: toContact, total: toContactTotal } = await this.dueToday(scope, now);
     return {
@@ -53,10 +57,11 @@ export class HomeRepository {
       top,
       toContact,
       toContactTotal,
+      pacing,
     };
   }
 
-  /** Follow-ups whose next contact falls today, of the customers the caller sees (follow_ups_site_next_idx). */
+  /** Follow-ups whose next contact falls today and that no later follow-up cleared, of the customers the caller sees (follow_ups_site_next_idx). */
   private async dueToday(scope: SalesScope, now: Date) {
     const today = chinaDayString(now);
     const { from, to } = dayBounds({ startDate: today, endDate: today });
@@ -66,6 +71,8 @@ export class HomeRepository {
       lt(followUps.nextContactAt, to),
       // A reportAllSites reader without leading the site sees only customers they own (never widened).
       visibleCustomers(scope),
+      // Contacted since (a later follow-up): no longer due, as in 今日待办.
+      notClearedByLater(this.db),
     );
     const [totalRow] = await this.db
       .select({ total: count() })

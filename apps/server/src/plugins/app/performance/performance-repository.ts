@@ -20,6 +20,7 @@ import type { Db } from '../../../db/client.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { dailyFigures, figuresFor, ZERO_TARGETS } from '../../../db/performance-figures.js';
 import { comparison, siteRows, targetsOver, trend } from './performance-rows.js';
+import { pacingOf } from './pacing.js';
 import { memberRef, METRIC_VALUE, periodOf, rangesOf, rankRows, toFigures, toTargets } from './performance-views.js';
 import { salesLines } from '../orders/orders-repository.js';
 import {
@@ -55,20 +56,22 @@ export class PerformanceRepository {
     const period = periodOf(input);
     const member = await this.visibleMember(scope, staffId ?? scope.userId);
     const { byPerson } = await targetsOver(this.db, scope.siteId, period.targetRange, [member]);
-    const [figures, points] = await Promise.all([
+    const [figures, points, pacing] = await Promise.all([
       comparison(this.db, scope.siteId, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
       trend(this.db, scope.siteId, member.id, period.range),
+      pacingOf(this.db, scope.siteId, { member }),
     ]);
-    return { member: memberRef(member), ranges: rangesOf(period), figures, trend: points, canPickMember: canPickMember(scope) };
+    return { member: memberRef(member), ranges: rangesOf(period), figures, trend: points, canPickMember: canPickMember(scope), pacing };
   }
 
   async site(scope: SalesScope, input: PerformancePeriodInput, sort: MemberSort = 'orderAmount', order: 'asc' | 'desc' = 'desc'): Promise<SiteFigures> {
     if (!seesSitePerformance(scope)) throw forbidden(LEADERS_ONLY);
     const period = periodOf(input);
     const { rows, siteTarget } = await siteRows(this.db, scope, period.range, period.targetRange);
-    const [figures, points] = await Promise.all([
+    const [figures, points, pacing] = await Promise.all([
       comparison(this.db, scope.siteId, null, period, siteTarget),
       trend(this.db, scope.siteId, null, period.range),
+      pacingOf(this.db, scope.siteId, { site: true }),
     ]);
     const value = (row: (typeof rows)[number]) =>
       sort === 'completion' ? (row.completion.amount ?? -1) : METRIC_VALUE[sort === 'orderAmount' ? 'orderAmount' : sort](row.totals);
@@ -76,7 +79,7 @@ export class PerformanceRepository {
     const members: MemberFigures[] = [...rows]
       .sort((a, b) => sign * (value(a) - value(b)) || a.person.id - b.person.id)
       .map((row) => ({ member: memberRef(row.person), figures: toFigures(row.totals), target: toTargets(row.target), completion: row.completion }));
-    return { siteId: scope.siteId, siteName: scope.siteName, ranges: rangesOf(period), figures, trend: points, members };
+    return { siteId: scope.siteId, siteName: scope.siteName, ranges: rangesOf(period), figures, trend: points, members, pacing };
   }
 
   async details(

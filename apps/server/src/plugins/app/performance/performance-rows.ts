@@ -19,7 +19,7 @@ import type { SalesScope } from '../sales/sales-authorization.js';
 import { siteMembers, type SiteMember } from '../members/site-members.js';
 
 /** Targets over a range for several people of a site, and the site's (the sum over its salespeople). */
-export async function targetsOver(db: Db, siteId: number, range: DayRange, people: readonly SiteMember[]) {
+export async function targetsOver(db: Db, siteId: number, range: DayRange, people: readonly Pick<SiteMember, 'id' | 'isLeader'>[]) {
   const standards = await standardsOf(db, siteId, monthsInRange(range).map((entry) => entry.month));
   const byPerson = new Map<number, TargetTotals>();
   let site = { ...ZERO_TARGETS };

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { performanceStandardChanges, performanceStandards, staff } from '../../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
+import { noticeTargetChanged } from '../notices/notice-events.js';
 import { ZERO_TARGETS, type TargetTotals } from '../../../db/performance-figures.js';
 import { memberRef, toTargets } from './performance-views.js';
 import { canEditStandards, canReadStandards, LEADERS_ONLY, STAFF_NOT_FOUND, STANDARDS_LEADERS_ONLY, type SalesScope } from '../sales/sales-authorization.js';
@@ -87,7 +88,7 @@ export class StandardsRepository {
       } else {
         await tx.insert(performanceStandards).values({ siteId: scope.siteId, staffId, month: body.month, ...next, updatedBy: scope.userId });
       }
-      await tx.insert(performanceStandardChanges).values({
+      const [change] = await tx.insert(performanceStandardChanges).values({
         siteId: scope.siteId,
         staffId,
         month: body.month,
@@ -98,7 +99,8 @@ export class StandardsRepository {
         newAmountFen: next.targetAmountFen,
         newOrders: next.targetOrders,
         newNewCustomers: next.targetNewCustomers,
-      });
+      }).returning({ id: performanceStandardChanges.id });
+      if (change) await noticeTargetChanged(tx, { changeId: change.id, siteId: scope.siteId, staffId, month: body.month, actorId: scope.userId });
       const whose = staffId === null ? 'default' : `staff ${staffId}`;
       await appendAudit(tx, { action: 'standard.update', actorId: scope.userId, targetId: staffId, detail: `site ${scope.siteId} month ${body.month} ${whose}`, client });
     });

@@ -20,6 +20,7 @@ import {
   type ReportPage,
   type ReportPeriod,
   type ReportPreview,
+  type ReportRemindResult,
   type ReportSeries,
   type ReportSummary,
   type ReportUpdateBody,
@@ -45,6 +46,8 @@ import {
   type ReportScope,
 } from '../sales/sales-authorization.js';
 import { iso, paging } from '../sales/sales-queries.js';
+import { ReportFeedbackRepository } from './report-feedback.js';
+import { remindMissing } from './report-reminders.js';
 import { isRead, teamReport } from './report-team.js';
 import { cleanText } from './report-text.js';
 import { requireUploaded } from '../uploads/uploaded-images.js';
@@ -58,11 +61,16 @@ const periodOf = (row: Pick<ReportRow, 'kind' | 'periodStart' | 'periodEnd'>): R
 
 
 export class ReportsRepository {
+  /** 点评, 回复 and 点赞 on this kind's reports (report-feedback.ts). */
+  readonly feedback: ReportFeedbackRepository;
+
   constructor(
     private readonly db: Db,
     private readonly kind: ReportKind,
     private readonly salesOrders: OrdersRepository,
-  ) {}
+  ) {
+    this.feedback = new ReportFeedbackRepository(db, kind);
+  }
 
   private get label() {
     return REPORT_KIND_LABELS[this.kind];
@@ -355,6 +363,14 @@ export class ReportsRepository {
   async team(scope: ReportScope, periodStart: string | undefined): Promise<TeamReport> {
     if (!canSeeTeamReport(scope)) throw forbidden('您没有查看团队报告的权限');
     return teamReport(this.db, scope, this.period(periodStart));
+  }
+
+  /** 一键催交 for the current period or the one before (report-reminders.ts). */
+  async remind(scope: ReportScope, periodStart: string | undefined): Promise<ReportRemindResult> {
+    const now = new Date();
+    const period = this.period(periodStart, now);
+    this.requireWritable(period, now);
+    return remindMissing(this.db, scope, period, now);
   }
 
   /** The full report for the PDF, checked like the detail but never marking it read. */

@@ -19,10 +19,17 @@
  *   site's reports, read-only (it never marks one read).
  * - The team report is for leaders of the site with teamReportAuth, and for reportAllSites.
  * - The author changes or deletes a report until a leader has read it.
+ * - Feedback (issue 18 §4): leaders of the report's site and reportAllSites 点评 and 点赞 a report
+ *   they read that is not their own; the author answers each 点评 once; 一键催交 is for leaders
+ *   of the site and reportAllSites. A report one may not read answers 404 to all of these.
+ *
+ * Notices (消息中心) are the user's own, whoever and wherever: a user lists, counts and marks
+ * read only the notices addressed to them; another user's notice answers 404 like a missing one.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { customers, customerTallies, followUps, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
+import { customers, customerTallies, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 
 export interface SalesScope {
@@ -48,6 +55,7 @@ export const SITE_NOT_FOUND = '站点不存在';
 export const LEADERS_ONLY = '仅站点主管可以查看';
 export const STANDARDS_LEADERS_ONLY = '只有本站点的主管可以修改业绩标准';
 export const REPORT_NOT_FOUND = '报告不存在';
+export const NOTICE_NOT_FOUND = '消息不存在';
 
 /**
  * The caller's scope at a site; 403 when they hold no position there — except, in
@@ -93,27 +101,21 @@ export async function resolvePerformanceScopes(db: Db, userId: number): Promise<
 
 // Conditions the repositories put in their WHERE clauses.
 
-export function visibleCustomers(scope: SalesScope): SQL {
-  const site = eq(customers.siteId, scope.siteId);
-  return scope.isLeader ? site : (and(site, eq(customers.ownerId, scope.userId)) as SQL);
+/** A leader sees the site's rows; a salesperson only those of the site that are theirs. */
+function siteRows(scope: SalesScope, site: AnyPgColumn, owner: AnyPgColumn): SQL {
+  const atSite = eq(site, scope.siteId);
+  return scope.isLeader ? atSite : (and(atSite, eq(owner, scope.userId)) as SQL);
 }
+
+export const visibleCustomers = (scope: SalesScope): SQL => siteRows(scope, customers.siteId, customers.ownerId);
 
 /** The customer_tallies rows of the customers the caller sees (the list's totals). */
-export function visibleCustomerTallies(scope: SalesScope): SQL {
-  const site = eq(customerTallies.siteId, scope.siteId);
-  return scope.isLeader ? site : (and(site, eq(customerTallies.ownerId, scope.userId)) as SQL);
-}
+export const visibleCustomerTallies = (scope: SalesScope): SQL => siteRows(scope, customerTallies.siteId, customerTallies.ownerId);
 
-export function visibleOrders(scope: SalesScope): SQL {
-  const site = eq(orders.siteId, scope.siteId);
-  return scope.isLeader ? site : (and(site, eq(orders.staffId, scope.userId)) as SQL);
-}
+export const visibleOrders = (scope: SalesScope): SQL => siteRows(scope, orders.siteId, orders.staffId);
 
 /** The order_tallies rows of the orders the caller sees (the list's totals). */
-export function visibleOrderTallies(scope: SalesScope): SQL {
-  const site = eq(orderTallies.siteId, scope.siteId);
-  return scope.isLeader ? site : (and(site, eq(orderTallies.staffId, scope.userId)) as SQL);
-}
+export const visibleOrderTallies = (scope: SalesScope): SQL => siteRows(scope, orderTallies.siteId, orderTallies.staffId);
 
 /**
  * Staff the caller may find by phone number: everyone for leaders of the site, else only themself
@@ -127,6 +129,17 @@ export function phoneSearchableStaff(scope: SalesScope): SQL | undefined {
 export function followUpsOfSite(scope: SalesScope): SQL {
   return eq(followUps.siteId, scope.siteId);
 }
+
+/**
+ * 今日待办: the caller's own follow-ups at the site, of customers they still see (a customer moved
+ * to someone else leaves a salesperson's list). A leader's list is their own too, never the team's.
+ */
+export function ownDueFollowUps(scope: SalesScope): SQL {
+  return and(eq(followUps.siteId, scope.siteId), eq(followUps.staffId, scope.userId), visibleCustomers(scope)) as SQL;
+}
+
+/** 今日待办 lists this period's reports for the expected writers: members of the site without a leader position there. */
+export const owesReports = (scope: SalesScope) => scope.isMember && !scope.isLeader;
 
 // Predicates on records already loaded.
 
@@ -275,3 +288,28 @@ export const canSeeTeamReport = (scope: ReportScope) => (scope.isLeader && scope
 
 /** The team report is read-only for anyone but a leader of the site (a reportAllSites reader). */
 export const teamReportReadOnly = (scope: ReportScope) => !scope.isLeader;
+
+// Feedback on reports: 点评, 点赞, 回复 and 一键催交.
+
+/** 点评 and 点赞: leaders of the report's site and reportAllSites, on a readable report not their own. */
+export const canGiveReportFeedback = (scope: ReportScope, report: ReportFacts) =>
+  canReadReport(scope, report) && (scope.isLeader || scope.reportAllSites) && report.staffId !== scope.userId;
+
+/** The author answers the 点评 on their report (once each; the repository checks the once). */
+export const canReplyToReportComment = (scope: ReportScope, report: ReportFacts) => report.siteId === scope.siteId && report.staffId === scope.userId;
+
+/** 一键催交 at the site: its leaders and reportAllSites. */
+export const canRemindReports = (scope: ReportScope) => scope.isLeader || scope.reportAllSites;
+/** The notices a user may list, count and mark read: those addressed to them. */
+export const ownNotices = (userId: number): SQL => eq(notices.staffId, userId);
+// ---- 消息通知 (设置) ----
+
+export const PUSH_SUBSCRIPTION_NOT_FOUND = '推送订阅不存在';
+
+/**
+ * 消息通知 settings and Web Push subscriptions belong to the signed-in user: each call reads or
+ * changes the caller's own (no site, no position needed). A browser's subscription is the
+ * caller's to remove only if the caller subscribed it; subscribing a browser that another user
+ * subscribed before moves it to the caller (whoever is signed in on a device gets its pushes).
+ */
+export const canRemovePushSubscription = (userId: number, subscription: { staffId: number }) => subscription.staffId === userId;

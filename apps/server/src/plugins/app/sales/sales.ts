@@ -12,6 +12,7 @@ import { PerformanceSearch } from '../performance/performance-search.js';
 import { resolveSalesScope, type SalesScope, type ScopeMode } from './sales-authorization.js';
 import { StandardsRepository } from '../performance/standards-repository.js';
 import { currentUser } from '../auth/authentication.js';
+import { TodoRepository } from '../todo/todo-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ declare module 'fastify' {
     standards: StandardsRepository;
     performanceSearch: PerformanceSearch;
     attendance: AttendanceRepository;
+    todo: TodoRepository;
     /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
     resolveSalesScope(request: FastifyRequest, siteId: number, mode?: ScopeMode): Promise<SalesScope>;
   }
@@ -61,6 +63,7 @@ export default fp(
     app.decorate('standards', new StandardsRepository(app.db));
     app.decorate('performanceSearch', new PerformanceSearch(app.db));
     app.decorate('attendance', new AttendanceRepository(app.db));
+    app.decorate('todo', new TodoRepository(app.db));
     app.decorateRequest('salesScope', null);
     app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
       const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId, mode);

@@ -1,5 +1,5 @@
 import type { HomeDashboard } from '@sales/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { takeEarlyRequest } from '../../../lib/early-request';
 import { useCurrentSiteId } from '../../auth/session-store';
 import { earlyHomeDashboardKey, getHomeDashboard } from './home-dashboard-request';
@@ -9,8 +9,7 @@ export const homeDashboardQueryOptions = (siteId: number | null) =>
   queryOptions({
     queryKey: performanceKeys.home(siteId),
     // A first load of home started this call with the app (app/first-page-data.ts): take its answer.
-    queryFn: ({ signal }) => takeEarlyRequest<HomeDashboard>(earlyHomeDashboardKey(siteId ?? 0)) ?? getHomeDashboard(siteId ?? 0, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => takeEarlyRequest<HomeDashboard>(earlyHomeDashboardKey(siteId)) ?? getHomeDashboard(siteId, signal),
   });
 
 export function useHomeDashboard() {

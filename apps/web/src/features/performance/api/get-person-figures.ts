@@ -1,5 +1,5 @@
 import * as ROUTES from '@sales/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
@@ -13,8 +13,7 @@ export const getPersonFigures = (siteId: number, staffId: number | null, period:
 export const personFiguresQueryOptions = (siteId: number | null, staffId: number | null, period: Period) =>
   queryOptions({
     queryKey: performanceKeys.person(siteId, staffId, period),
-    queryFn: ({ signal }) => getPersonFigures(siteId ?? 0, staffId, period, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getPersonFigures(siteId, staffId, period, signal),
     // Another period keeps the figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import type { RankingMetric } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
@@ -19,8 +19,7 @@ export const getRanking = (siteId: number, query: RankingQuery, signal?: AbortSi
 export const rankingQueryOptions = (siteId: number | null, query: RankingQuery) =>
   queryOptions({
     queryKey: performanceKeys.ranking(siteId, query),
-    queryFn: ({ signal }) => getRanking(siteId ?? 0, query, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getRanking(siteId, query, signal),
     placeholderData: keepPreviousData,
   });
 

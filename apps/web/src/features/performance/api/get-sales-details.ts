@@ -1,6 +1,6 @@
 import type { Figures, OrderLine, PeriodRanges, SalesDay, SalesDetails } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE, type PageOf } from '../../../lib/paging';
 import type { Period } from '../../../lib/period';
@@ -22,10 +22,9 @@ const listOf = (details: SalesDetails): PageOf<SalesDay> | PageOf<OrderLine> => 
 export const salesDetailsQueryOptions = (siteId: number | null, view: SalesDetailsView, period: Period) =>
   infiniteQueryOptions({
     queryKey: performanceKeys.details(siteId, { view, period }),
-    queryFn: ({ pageParam, signal }) => getSalesDetails(siteId ?? 0, view, period, pageParam, signal),
+    queryFn: siteId === null ? skipToken : ({ pageParam, signal }) => getSalesDetails(siteId, view, period, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: SalesDetails) => nextPageParam(listOf(last)),
-    enabled: siteId !== null,
     placeholderData: keepPreviousData,
   });
 

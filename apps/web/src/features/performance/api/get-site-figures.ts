@@ -1,6 +1,6 @@
 import type { MemberSort } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
@@ -20,8 +20,7 @@ export const getSiteFigures = (siteId: number, query: SiteFiguresQuery, signal?:
 export const siteFiguresQueryOptions = (siteId: number | null, query: SiteFiguresQuery) =>
   queryOptions({
     queryKey: performanceKeys.site(siteId, query),
-    queryFn: ({ signal }) => getSiteFigures(siteId ?? 0, query, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getSiteFigures(siteId, query, signal),
     placeholderData: keepPreviousData,
   });
 

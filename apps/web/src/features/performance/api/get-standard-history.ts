@@ -1,5 +1,5 @@
 import * as ROUTES from '@sales/contract/routes';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { usePerformanceSiteId } from '../performance-site';
@@ -12,13 +12,12 @@ export const getStandardHistory = (siteId: number, month: string, page: number, 
 export const standardHistoryQueryOptions = (siteId: number | null, month: string) =>
   infiniteQueryOptions({
     queryKey: performanceKeys.standardHistory(siteId, month),
-    queryFn: ({ pageParam, signal }) => getStandardHistory(siteId ?? 0, month, pageParam, signal),
+    queryFn: siteId === null ? skipToken : ({ pageParam, signal }) => getStandardHistory(siteId, month, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    enabled: siteId !== null,
   });
 
 export function useStandardHistory(month: string, enabled: boolean) {
   const options = standardHistoryQueryOptions(usePerformanceSiteId(), month);
-  return useInfiniteQuery({ ...options, enabled: options.enabled !== false && enabled });
+  return useInfiniteQuery({ ...options, enabled });
 }

@@ -1,5 +1,5 @@
 import * as ROUTES from '@sales/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { usePerformanceSiteId } from '../performance-site';
 import { performanceKeys } from './query-keys';
@@ -11,8 +11,7 @@ export const getStandards = (siteId: number, month: string, signal?: AbortSignal
 export const standardsQueryOptions = (siteId: number | null, month: string) =>
   queryOptions({
     queryKey: performanceKeys.standards(siteId, month),
-    queryFn: ({ signal }) => getStandards(siteId ?? 0, month, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getStandards(siteId, month, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,5 @@
 import * as ROUTES from '@sales/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
 import { periodFields } from '../performance-period';
@@ -18,8 +18,8 @@ export const searchPerformance = (siteId: number, query: PerformanceSearchQuery,
 export const performanceSearchQueryOptions = (siteId: number | null, query: PerformanceSearchQuery) =>
   queryOptions({
     queryKey: performanceKeys.search(siteId, query),
-    queryFn: ({ signal }) => searchPerformance(siteId ?? 0, query, signal),
-    enabled: siteId !== null && query.keyword.length > 0,
+    queryFn: siteId === null ? skipToken : ({ signal }) => searchPerformance(siteId, query, signal),
+    enabled: query.keyword.length > 0,
     placeholderData: keepPreviousData,
   });
 

@@ -1,9 +1,10 @@
-import { RANKING_METRICS, type FigureComparison, type PeriodRanges, type TrendPoint } from '@sales/contract';
+import { RANKING_METRICS, type FigureComparison, type Pacing, type PeriodRanges, type TrendPoint } from '@sales/contract';
 import { CompletionBar } from '../../../components/completion-bar';
 import { Money } from '../../../components/money';
 import { hasTargets } from '../../../lib/targets';
 import { formatMetric, METRIC_LABELS } from '../metrics';
 import { ChangePair } from './change-pair';
+import { PacingCard } from './pacing-card';
 import { rangeText } from './performance-toolbar';
 import { TrendChart } from './trend-chart';
 
@@ -11,7 +12,20 @@ import { TrendChart } from './trend-chart';
  * A period's four figures with 环比 and 同比, completion of the standard, and the trend: the body
  * of 销售业绩, 部门销售业绩 and a member's page.
  */
-export function FiguresPanel({ figures, ranges, trend, testId = 'figures' }: { figures: FigureComparison; ranges: PeriodRanges; trend?: readonly TrendPoint[]; testId?: string }) {
+export function FiguresPanel({
+  figures,
+  ranges,
+  trend,
+  pacing,
+  testId = 'figures',
+}: {
+  figures: FigureComparison;
+  ranges: PeriodRanges;
+  trend?: readonly TrendPoint[];
+  /** This month's and quarter's pacing, beside completion (whatever period is shown). */
+  pacing?: Pacing | null;
+  testId?: string;
+}) {
   const { current, previous, yearAgo, target, completion } = figures;
   return (
     <>
@@ -48,6 +62,7 @@ export function FiguresPanel({ figures, ranges, trend, testId = 'figures' }: { f
         <CompletionBar label="订单数" rate={completion.orders} />
         <CompletionBar label="新客户" rate={completion.newCustomers} />
       </section>
+      <PacingCard pacing={pacing} testId={`${testId}-pacing`} />
       {trend && trend.length > 0 && (
         <section className="dash-card dash-card--flush" aria-label="趋势">
           <h2 className="dash-card__title">每日趋势</h2>

@@ -1,5 +1,5 @@
 import type { AmountAndCount, HomeDashboard } from '@sales/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
 import { CompletionBar } from '../../../components/completion-bar';
 import { Money } from '../../../components/money';
@@ -12,6 +12,7 @@ import { hasTargets } from '../../../lib/targets';
 import { useSession } from '../../auth/session-store';
 import { useHomeDashboard } from '../api/get-home-dashboard';
 import { ChangePair } from './change-pair';
+import { PacingCard } from './pacing-card';
 import { RankingList } from './ranking-list';
 import { TrendChart } from './trend-chart';
 
@@ -43,7 +44,7 @@ function SalesCard({ title, sales, previousLabel, testId }: { title: string; sal
   );
 }
 
-function Dashboard({ data }: { data: HomeDashboard }) {
+function Dashboard({ data, toContactAction }: { data: HomeDashboard; toContactAction?: ReactNode }) {
   const { completion, target } = data.month;
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
   const [showAll, setShowAll] = useState(false);
@@ -76,6 +77,7 @@ function Dashboard({ data }: { data: HomeDashboard }) {
           </button>
         )}
       </section>
+      <PacingCard pacing={data.pacing} testId="home-pacing" />
 
       <section className="dash-card dash-card--flush" aria-label="近30天趋势">
         <h2 className="dash-card__title">近30天趋势</h2>
@@ -96,6 +98,7 @@ function Dashboard({ data }: { data: HomeDashboard }) {
         <h2 className="dash-card__title">
           今日待联系
           <span className="muted dash-card__hint">共 {data.toContactTotal} 位</span>
+          {toContactAction}
         </h2>
         {data.toContact.length === 0 ? (
           <EmptyState title="今天没有待联系的客户" />
@@ -133,11 +136,11 @@ function Dashboard({ data }: { data: HomeDashboard }) {
 }
 
 /** The home dashboard of SCREENS.md: today and the month with 环比, completion, trend, top 5, who to contact today. */
-export function HomeDashboardView() {
+export function HomeDashboardView({ toContactAction }: { toContactAction?: ReactNode } = {}) {
   const { data, isError, refetch } = useHomeDashboard();
   if (!data) {
     if (isError) return <ErrorState onRetry={() => void refetch()} />;
     return <CardSkeleton count={3} lines={3} />;
   }
-  return <Dashboard data={data} />;
+  return <Dashboard data={data} toContactAction={toContactAction} />;
 }

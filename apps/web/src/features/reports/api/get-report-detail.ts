@@ -1,5 +1,5 @@
 import type { ReportKind } from '@sales/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
@@ -13,8 +13,7 @@ export const getReportDetail = (kind: ReportKind, siteId: number, id: number, si
 export const reportDetailQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
   queryOptions({
     queryKey: reportKeys.detail(kind, siteId, id),
-    queryFn: ({ signal }) => getReportDetail(kind, siteId ?? 0, id, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getReportDetail(kind, siteId, id, signal),
   });
 
 export function useReportDetail(kind: ReportKind, id: number) {

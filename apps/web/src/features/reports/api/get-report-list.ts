@@ -1,5 +1,5 @@
 import type { ReportKind, ReportListBody } from '@sales/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { REPORT_ROUTES } from '../report-api';
@@ -15,10 +15,9 @@ export const getReportList = (kind: ReportKind, body: ReportListBody, signal?: A
 export const reportListQueryOptions = (kind: ReportKind, siteId: number | null, query: ReportListQuery) =>
   infiniteQueryOptions({
     queryKey: reportKeys.list(kind, siteId, query),
-    queryFn: ({ pageParam, signal }) => getReportList(kind, { ...query, siteId: siteId ?? 0, page: pageParam, pageSize: PAGE_SIZE }, signal),
+    queryFn: siteId === null ? skipToken : ({ pageParam, signal }) => getReportList(kind, { ...query, siteId, page: pageParam, pageSize: PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    enabled: siteId !== null,
   });
 
 export function useReportList(kind: ReportKind, query: ReportListQuery) {

@@ -1,5 +1,5 @@
 import type { ReportKind } from '@sales/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { nextPageParam, PAGE_SIZE } from '../../../lib/paging';
 import { REPORT_ROUTES } from '../report-api';
@@ -13,10 +13,10 @@ export const getReportOrders = (kind: ReportKind, body: { siteId: number; id: nu
 export const reportOrdersQueryOptions = (kind: ReportKind, siteId: number | null, id: number) =>
   infiniteQueryOptions({
     queryKey: reportKeys.orders(kind, siteId, id),
-    queryFn: ({ pageParam, signal }) => getReportOrders(kind, { siteId: siteId ?? 0, id, page: pageParam, pageSize: PAGE_SIZE }, signal),
+    queryFn: siteId === null ? skipToken : ({ pageParam, signal }) => getReportOrders(kind, { siteId, id, page: pageParam, pageSize: PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    enabled: siteId !== null && id > 0,
+    enabled: id > 0,
   });
 
 export function useReportOrders(kind: ReportKind, id: number) {

@@ -1,6 +1,6 @@
 import type { ReportKind } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { reportKeys } from './query-keys';
 import { useCurrentSiteId } from '../../auth/session-store';
@@ -17,8 +17,7 @@ export const getReportPreview = (kind: ReportKind, siteId: number, periodStart: 
 export const reportPreviewQueryOptions = (kind: ReportKind, siteId: number | null, periodStart?: string) =>
   queryOptions({
     queryKey: reportKeys.preview(kind, siteId, periodStart),
-    queryFn: ({ signal }) => getReportPreview(kind, siteId ?? 0, periodStart, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getReportPreview(kind, siteId, periodStart, signal),
   });
 
 export function useReportPreview(kind: ReportKind, periodStart?: string) {

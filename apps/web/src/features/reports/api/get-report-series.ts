@@ -1,5 +1,5 @@
 import type { ReportKind } from '@sales/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
@@ -12,8 +12,7 @@ export const getReportSeries = (kind: ReportKind, siteId: number, staffId: numbe
 export const reportSeriesQueryOptions = (kind: ReportKind, siteId: number | null, staffId: number | undefined) =>
   queryOptions({
     queryKey: reportKeys.series(kind, siteId, staffId),
-    queryFn: ({ signal }) => getReportSeries(kind, siteId ?? 0, staffId, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getReportSeries(kind, siteId, staffId, signal),
   });
 
 export function useReportSeries(kind: ReportKind, staffId?: number) {

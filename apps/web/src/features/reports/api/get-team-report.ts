@@ -1,5 +1,5 @@
 import type { ReportKind } from '@sales/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
@@ -12,8 +12,7 @@ export const getTeamReport = (kind: ReportKind, siteId: number, periodStart: str
 export const teamReportQueryOptions = (kind: ReportKind, siteId: number | null, periodStart: string | undefined) =>
   queryOptions({
     queryKey: reportKeys.team(kind, siteId, periodStart),
-    queryFn: ({ signal }) => getTeamReport(kind, siteId ?? 0, periodStart, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getTeamReport(kind, siteId, periodStart, signal),
   });
 
 export function useTeamReport(kind: ReportKind, periodStart?: string) {

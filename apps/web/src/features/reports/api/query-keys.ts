@@ -11,5 +11,6 @@ export const reportKeys = {
   detail: (kind: ReportKind, siteId: number | null, id: number) => ['reports', kind, siteId, 'detail', id] as const,
   orders: (kind: ReportKind, siteId: number | null, id: number) => ['reports', kind, siteId, 'orders', id] as const,
   series: (kind: ReportKind, siteId: number | null, staffId: number | undefined) => ['reports', kind, siteId, 'series', staffId ?? 'me'] as const,
+  feedback: (kind: ReportKind, siteId: number | null, id: number) => ['reports', kind, siteId, 'feedback', id] as const,
   team: (kind: ReportKind, siteId: number | null, periodStart: string | undefined) => ['reports', kind, siteId, 'team', periodStart ?? 'current'] as const,
 };

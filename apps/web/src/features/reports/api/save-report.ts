@@ -1,6 +1,7 @@
 import type { ReportCreateBody, ReportKind, ReportUpdateBody } from '@sales/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 import { useCurrentSiteId } from '../../auth/session-store';
@@ -17,13 +18,21 @@ export const deleteReport = (kind: ReportKind, siteId: number, id: number) =>
 
 type SaveInput = Omit<ReportCreateBody, 'siteId'> & { id?: number };
 
+/** A report is written at the current site; without one (no position left) nothing is sent. */
+function atSite<T>(siteId: number | null, send: (siteId: number) => Promise<T>): Promise<T> {
+  if (siteId !== null) return send(siteId);
+  const message = '当前没有可用的站点';
+  showToast(message);
+  return Promise.reject(new Error(message));
+}
+
 /** Creates, or updates when an id is given; refreshes every report query of the kind. */
 export function useSaveReport(kind: ReportKind) {
   const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, periodStart, ...text }: SaveInput) =>
-      id ? updateReport(kind, { siteId: siteId ?? 0, id, ...text }) : createReport(kind, { siteId: siteId ?? 0, periodStart, ...text }),
+      atSite(siteId, (site) => (id ? updateReport(kind, { siteId: site, id, ...text }) : createReport(kind, { siteId: site, periodStart, ...text }))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all(kind, siteId) }),
   });
 }
@@ -32,7 +41,7 @@ export function useDeleteReport(kind: ReportKind) {
   const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteReport(kind, siteId ?? 0, id),
+    mutationFn: (id: number) => atSite(siteId, (site) => deleteReport(kind, site, id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all(kind, siteId) }),
   });
 }

@@ -8,6 +8,7 @@ import { useReportDetail } from '../api/get-report-detail';
 import { useDeleteReport } from '../api/save-report';
 import { SECTION_LABELS } from '../report-api';
 import { MetricsCard } from './metrics-card';
+import { ReportFeedbackView } from './report-feedback-view';
 import { Dialog, ImageViewer } from '../../../lib/antd-imperative';
 
 interface ReportDetailViewProps {
@@ -105,6 +106,7 @@ export function ReportDetailView({ kind, id, onOrders, onPdf, onEdit, onDeleted 
           </div>
         </section>
       )}
+      <ReportFeedbackView kind={kind} reportId={report.id} />
       <div className="action-bar">{actions}</div>
     </div>
   );

@@ -4,8 +4,11 @@ import { CardSkeleton, EmptyState, RecordErrorState } from '../../../components/
 import { Money } from '../../../components/money';
 import { TapCard } from '../../../components/tap-card';
 import { formatCompletion } from '../../../lib/change';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useTeamReport } from '../api/get-team-report';
+import { useRemindReports } from '../api/remind-reports';
+import { Dialog } from '../../../lib/antd-imperative';
+import { showToast } from '../../../lib/toast';
 
 interface TeamReportViewProps {
   kind: ReportKind;
@@ -14,9 +17,16 @@ interface TeamReportViewProps {
   onPdf(periodStart: string): void;
 }
 
+/** HH:mm for a press today (China time), else MM-DD HH:mm. */
+function remindTime(at: string): string {
+  const shown = formatDateTime(at);
+  return shown.slice(0, 10) === formatDate(new Date()) ? shown.slice(11) : shown.slice(5);
+}
+
 /** 团队报告 of a period: who submitted (read/unread by me), and who is missing. */
 export function TeamReportView({ kind, periodStart, onOpen, onPdf }: TeamReportViewProps) {
   const query = useTeamReport(kind, periodStart);
+  const remind = useRemindReports(kind);
   if (!query.data) {
     if (query.isError) return <RecordErrorState error={query.error} what="团队报告" onRetry={() => void query.refetch()} />;
     return <CardSkeleton />;
@@ -24,6 +34,20 @@ export function TeamReportView({ kind, periodStart, onOpen, onPdf }: TeamReportV
   const team = query.data;
   const label = REPORT_KIND_LABELS[kind];
   const unread = team.submitted.filter((row) => !row.readByMe).length;
+  const last = team.lastRemind;
+  const confirmRemind = async () => {
+    const confirmed = await Dialog.confirm({
+      content: `给未提交${label}的 ${team.missing.length} 人发送催交提醒？每人每天只提醒一次。`,
+      confirmText: '催交',
+    });
+    if (!confirmed) return;
+    try {
+      const result = await remind.mutateAsync(periodStart);
+      showToast(`已催交 ${result.reminded.length} 人`, 'success');
+    } catch {
+      // The request layer showed why (e.g. 今天已催交过).
+    }
+  };
   return (
     <div data-testid="team-report">
       <section className="detail-header">
@@ -55,6 +79,18 @@ export function TeamReportView({ kind, periodStart, onOpen, onPdf }: TeamReportV
         </div>
       </section>
       <h2 className="section-title">未提交（{team.missing.length}）</h2>
+      {(team.canRemind || last) && (
+        <div className="section team-remind" data-testid="team-remind">
+          <span className="muted" data-testid="team-remind-last">
+            {last ? `上次催交 ${remindTime(last.at)} · ${last.by.username} · ${last.count}人` : '本期还未催交'}
+          </span>
+          {team.canRemind && team.missing.length > 0 && (
+            <Button size="small" color="warning" loading={remind.isPending} onClick={() => void confirmRemind()} data-testid="team-remind-button">
+              一键催交
+            </Button>
+          )}
+        </div>
+      )}
       {team.missing.length === 0 ? (
         <EmptyState title={`全员已提交${label}`} />
       ) : (

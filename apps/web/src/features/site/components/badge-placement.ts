@@ -13,7 +13,7 @@ export const DEFAULT_PLACE: RestingPlace = { side: 'right', top: BADGE_TOP };
 export const BADGE_PLACE_KEY = 'site-badge-place';
 
 /** What counts as a control the badge must not cover (the layout sweep looks for the same). */
-export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [tabindex]';
+export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [tabindex]';
 
 /** The place a person dragged the badge to in this session, or null when they have not. */
 export function readDraggedPlace(): RestingPlace | null {

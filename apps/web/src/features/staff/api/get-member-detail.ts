@@ -1,6 +1,6 @@
 import type { PerformancePeriodInput } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { staffKeys } from './query-keys';
 
@@ -11,8 +11,7 @@ export const getMemberDetail = (siteId: number, id: number, period: PerformanceP
 export const memberDetailQueryOptions = (siteId: number | null, id: number, period: PerformancePeriodInput) =>
   queryOptions({
     queryKey: staffKeys.member(siteId, id, period),
-    queryFn: ({ signal }) => getMemberDetail(siteId ?? 0, id, period, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getMemberDetail(siteId, id, period, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,5 @@
 import * as ROUTES from '@sales/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { staffKeys } from './query-keys';
 
@@ -13,12 +13,11 @@ export const getMemberList = (siteId: number, keyword: string, signal?: AbortSig
 export const memberListQueryOptions = (siteId: number | null, keyword = '') =>
   queryOptions({
     queryKey: staffKeys.members(siteId, keyword),
-    queryFn: ({ signal }) => getMemberList(siteId ?? 0, keyword, signal),
-    enabled: siteId !== null,
+    queryFn: siteId === null ? skipToken : ({ signal }) => getMemberList(siteId, keyword, signal),
   });
 
 /** The members of `siteId` (the current site, or the one a reportAllSites user picked). */
 export function useMemberList(siteId: number | null, { keyword = '', enabled = true }: { keyword?: string; enabled?: boolean } = {}) {
   const options = memberListQueryOptions(siteId, keyword.trim());
-  return useQuery({ ...options, enabled: options.enabled !== false && enabled });
+  return useQuery({ ...options, enabled });
 }

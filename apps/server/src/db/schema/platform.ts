@@ -1,0 +1,69 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+import { createdAt } from './columns.js';
+import { staff } from './identity.js';
+
+/**
+ * Audit log of sensitive actions (logins, account changes, bindings, standards, exports): who,
+ * what, on whom, when and from which address — never a password, code or ticket. Append-only: a
+ * trigger of migration 0006 refuses updates, deletes and truncation.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => staff.id),
+    action: varchar('action', { length: 32 }).notNull(),
+    targetId: integer('target_id').references(() => staff.id),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+    /** What the action touched beyond a person (`customer 12`, `site 101 month 2026-05`, `rows 120`); never a secret. */
+    detail: varchar('detail', { length: 256 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Fixed-window counters for throttling when no Redis is configured. */
+export const throttles = pgTable('throttles', {
+  key: varchar('key', { length: 128 }).primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Uploaded images: the stored key, who uploaded it and its checked content type. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 64 }).notNull(),
+    ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    size: integer('size').notNull(),
+    originalName: varchar('original_name', { length: 255 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_key_uq').on(t.key)],
+);
+
+/** Versions reported by clients through /seller/version/update. */
+export const clientVersions = pgTable('client_versions', {
+  id: serial('id').primaryKey(),
+  version: varchar('version', { length: 32 }).notNull(),
+  versionCode: integer('version_code'),
+  platform: varchar('platform', { length: 16 }),
+  staffId: integer('staff_id'),
+  createdAt: createdAt(),
+});
+
+/** Key/value facts about this database, such as which demo seed it holds. */
+export const appMeta = pgTable('app_meta', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,134 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+import { createdAt, updatedAt } from './columns.js';
+import { sites, staff } from './identity.js';
+
+/**
+ * 客户: a shop or company of a site, bound to at most one salesperson. The order figures are
+ * kept up to date by every order write, so lists sort and filter on them without aggregating.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    contactName: varchar('contact_name', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    level: varchar('level', { length: 1 }).notNull().default('C').$type<'A' | 'B' | 'C'>(),
+    source: varchar('source', { length: 32 }).notNull().default(''),
+    ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The owner when the customer was created: credited with it as a new customer (set by a trigger). */
+    creditedStaffId: integer('credited_staff_id'),
+    remark: text('remark').notNull().default(''),
+    qrToken: varchar('qr_token', { length: 64 }).notNull(),
+    /** Orders that count as sales (paid, shipped, completed). */
+    orderCount: integer('order_count').notNull().default(0),
+    totalAmountFen: bigint('total_amount_fen', { mode: 'number' }).notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_qr_token_uq').on(t.qrToken),
+    // List orders (newest, biggest, latest order first, id breaking ties) read these backwards.
+    index('customers_site_created_idx').on(t.siteId, t.createdAt, t.id),
+    index('customers_site_amount_idx').on(t.siteId, t.totalAmountFen, t.id),
+    index('customers_site_last_order_idx').on(t.siteId, t.lastOrderAt.desc().nullsLast(), t.id.desc()),
+    // A salesperson's list (site and owner) in each of the three orders, so a page reads 20 entries.
+    index('customers_site_owner_last_order_idx').on(t.siteId, t.ownerId, t.lastOrderAt.desc().nullsLast(), t.id.desc()),
+    index('customers_site_owner_amount_idx').on(t.siteId, t.ownerId, t.totalAmountFen, t.id),
+    index('customers_site_owner_created_idx').on(t.siteId, t.ownerId, t.createdAt, t.id),
+    index('customers_phone_idx').on(t.phone),
+    // Keyword search (ILIKE '%…%') by trigrams (pg_trgm, also loaded into PGlite).
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customers_contact_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
+    index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+  ],
+);
+
+/** 客户关系: who a customer was bound to, when, and by whom. */
+export const customerBindings = pgTable(
+  'customer_bindings',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    boundBy: integer('bound_by').references(() => staff.id),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'bind' | 'transfer' | 'claim'>(),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    unboundBy: integer('unbound_by').references(() => staff.id),
+  },
+  (t) => [index('customer_bindings_customer_idx').on(t.customerId, t.boundAt)],
+);
+
+/** 订单: pushed by the seller platform; amounts in fen. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: varchar('order_no', { length: 40 }).notNull(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().$type<'pending' | 'paid' | 'shipped' | 'completed' | 'cancelled' | 'refunded'>(),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    // Amount and status trail the keys so the list's totals (count and amount of the filtered set)
+    // are index-only scans; drizzle has no INCLUDE, and trailing keys cost the same here.
+    index('orders_site_created_idx').on(t.siteId, t.createdAt, t.id, t.amountFen, t.status),
+    index('orders_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt, t.id, t.amountFen, t.status),
+    index('orders_site_status_created_idx').on(t.siteId, t.status, t.createdAt, t.id, t.amountFen),
+    index('orders_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
+    // A customer's orders newest first, and the totals of a keyword search (orders of the customers
+    // a name matches) as index-only scans: the trailing keys are what those queries filter and sum.
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt, t.id, t.siteId, t.staffId, t.status, t.amountFen),
+    index('orders_site_paid_idx').on(t.siteId, t.paidAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** 跟进记录: a salesperson's contact with a customer. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    type: varchar('type', { length: 8 }).notNull().$type<'电话' | '拜访' | '微信' | '其他'>(),
+    content: text('content').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    nextContactAt: timestamp('next_contact_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('follow_ups_customer_created_idx').on(t.customerId, t.createdAt),
+    index('follow_ups_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
+    index('follow_ups_staff_next_idx').on(t.staffId, t.nextContactAt),
+    index('follow_ups_site_next_idx').on(t.siteId, t.nextContactAt),
+  ],
+);

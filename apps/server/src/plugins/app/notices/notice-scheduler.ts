@@ -1,0 +1,204 @@
+/**
+ * The notice scheduler: each tick creates the notices that are due by then for the current
+ * periods, so a restart at 10:00 still creates the 08:00 ones:
+ * - 今日待联系 (followUpDue) from 08:00 China time: one notice per person with follow-ups whose
+ *   下次联系 falls today (their latest follow-up of that customer), key `followUpDue:<day>`;
+ * - 周报待提交 (weeklyDue) from Friday 17:00 of the week, key `weeklyDue:<periodStart>`;
+ * - 半月报待提交 (halfMonthDue) from 17:00 on the half month's last day (the 15th or the month's
+ *   last), key `halfMonthDue:<periodStart>`; both to each salesperson (an active member who does
+ *   not lead the site, as the team report counts them) who has not written that period's report;
+ * - the purge of notices older than the retention period.
+ *
+ * With N instances on one database, each due notice is still created once: createNotices' unique
+ * key (staff, dedupeKey) makes a repeat a no-op, and a transaction-level advisory lock lets only
+ * one instance work per tick (the others skip it and find nothing new on their next one).
+ */
+import {
+  addDays,
+  chinaCalendar,
+  chinaDayString,
+  parseChinaDay,
+  periodAt,
+  periodLabel,
+  REPORT_KIND_LABELS,
+  TODO_PAGE_LINK,
+  type ReportKind,
+  type ReportPeriod,
+} from '@sales/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../../db/client.js';
+import { followUps, positions, reports, sites, staff } from '../../../db/schema.js';
+import { createNotices, purgeOldNotices, type NewNotice } from './notices-repository.js';
+
+/** The advisory lock key of the scheduler's tick (any constant shared by the instances). */
+export const NOTICE_SCHEDULER_LOCK = 0x6e6f7469; // 'noti'
+
+const HOUR_MS = 60 * 60 * 1000;
+/** 今日待联系 goes out from 08:00 China time. */
+const FOLLOW_UP_HOUR = 8;
+/** Report reminders go out from 17:00 China time of their day. */
+const REPORT_DUE_HOUR = 17;
+
+export interface NoticeSchedulerOptions {
+  /** Milliseconds between ticks. */
+  intervalMs: number;
+  retentionDays: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  log?: FastifyBaseLogger;
+}
+
+export interface TickResult {
+  /** False when another instance held the lock and this one skipped the tick. */
+  ran: boolean;
+  followUpDue: number;
+  weeklyDue: number;
+  halfMonthDue: number;
+  purged: number;
+}
+
+/** The instant a period's report reminder is due: Friday 17:00 of a week, 17:00 of a half month's last day. */
+export function reportDueAt(period: ReportPeriod): Date {
+  const start = parseChinaDay(period.start);
+  const end = parseChinaDay(period.end);
+  if (!start || !end) throw new Error(`bad period ${period.start}–${period.end}`);
+  const day = period.kind === 'weekly' ? addDays(start, 4) : end;
+  return new Date(day.getTime() + REPORT_DUE_HOUR * HOUR_MS);
+}
+
+/** The notices of follow-ups due today: one per person, counting their customers due. */
+async function followUpDueNotices(tx: Tx, at: Date): Promise<NewNotice[]> {
+  const today = chinaDayString(at);
+  const from = parseChinaDay(today);
+  if (!from) return [];
+  const to = addDays(from, 1);
+  // Site by site, so each reads follow_ups_site_next_idx over today's range.
+  const rows = await tx
+    .select({ staffId: followUps.staffId, customers: sql<number>`count(distinct ${followUps.customerId})`.mapWith(Number) })
+    .from(sites)
+    .innerJoin(
+      followUps,
+      sql`${followUps.siteId} = ${sites.id} and ${followUps.nextContactAt} >= ${from.toISOString()}::timestamptz and ${followUps.nextContactAt} < ${to.toISOString()}::timestamptz`,
+    )
+    .innerJoin(staff, sql`${staff.id} = ${followUps.staffId} and ${staff.status} = 'active'`)
+    .where(
+      sql`not exists (select 1 from ${followUps} later where later.customer_id = ${followUps.customerId} and later.staff_id = ${followUps.staffId}
+        and (later.created_at > ${followUps.createdAt} or (later.created_at = ${followUps.createdAt} and later.id > ${followUps.id})))`,
+    )
+    .groupBy(followUps.staffId);
+  return rows.map((row) => ({
+    staffId: row.staffId,
+    kind: 'followUpDue' as const,
+    dedupeKey: `followUpDue:${today}`,
+    title: '今日待联系',
+    body: `今天有 ${row.customers} 位客户约定了下次联系，记得按时跟进。`,
+    link: TODO_PAGE_LINK,
+  }));
+}
+
+const REPORT_LINKS: Record<ReportKind, string> = {
+  weekly: '/pages/weeklyReport/index?write=1',
+  halfMonth: '/pages/my/addReport',
+};
+
+/** The notices of a period's report not yet written: one per salesperson who owes it (first site by id). */
+async function reportDueNotices(tx: Tx, period: ReportPeriod): Promise<NewNotice[]> {
+  const rows = await tx
+    .select({ staffId: positions.staffId, siteId: sql<number>`min(${positions.siteId})`.mapWith(Number) })
+    .from(positions)
+    .innerJoin(staff, sql`${staff.id} = ${positions.staffId} and ${staff.status} = 'active'`)
+    .where(
+      sql`not exists (select 1 from ${positions} led where led.staff_id = ${positions.staffId} and led.site_id = ${positions.siteId} and led.is_leader)
+        and not exists (select 1 from ${reports} written where written.kind = ${period.kind} and written.staff_id = ${positions.staffId}
+          and written.site_id = ${positions.siteId} and written.period_start = ${period.start})`,
+    )
+    .groupBy(positions.staffId);
+  const label = REPORT_KIND_LABELS[period.kind];
+  const kind = period.kind === 'weekly' ? ('weeklyDue' as const) : ('halfMonthDue' as const);
+  return rows.map((row) => ({
+    staffId: row.staffId,
+    kind,
+    dedupeKey: `${kind}:${period.start}`,
+    title: `${label}待提交`,
+    body: `${periodLabel(period)}的${label}还未提交，请尽快填写。`,
+    link: REPORT_LINKS[period.kind],
+    siteId: row.siteId,
+  }));
+}
+
+export class NoticeScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<TickResult> | null = null;
+  /** Keys this instance has fully processed (a day's follow-ups, a period's reports): not recomputed. */
+  private readonly done = new Set<string>();
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: NoticeSchedulerOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Creates everything due at `at` (the clock's now by default) that does not exist yet. */
+  async tick(at: Date = this.now()): Promise<TickResult> {
+    const result: TickResult = { ran: false, followUpDue: 0, weeklyDue: 0, halfMonthDue: 0, purged: 0 };
+    const finished: string[] = [];
+    await this.db.transaction(async (tx) => {
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${NOTICE_SCHEDULER_LOCK}) as locked`);
+      const [lockRow] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
+      if (!lockRow?.locked) return;
+      result.ran = true;
+      const { hour } = chinaCalendar(at);
+      const today = chinaDayString(at);
+      const followUpKey = `followUpDue:${today}`;
+      if (hour >= FOLLOW_UP_HOUR && !this.done.has(followUpKey)) {
+        result.followUpDue = (await createNotices(tx, await followUpDueNotices(tx, at))).length;
+        finished.push(followUpKey);
+      }
+      for (const reportKind of ['weekly', 'halfMonth'] as const) {
+        const period = periodAt(reportKind, at);
+        const key = `${reportKind}Due:${period.start}`;
+        if (at < reportDueAt(period) || this.done.has(key)) continue;
+        const created = (await createNotices(tx, await reportDueNotices(tx, period))).length;
+        if (reportKind === 'weekly') result.weeklyDue = created;
+        else result.halfMonthDue = created;
+        finished.push(key);
+      }
+    });
+    // Only the current periods' keys matter; an instance running for years forgets the old ones.
+    if (this.done.size > 64) this.done.clear();
+    for (const key of finished) this.done.add(key);
+    if (result.ran) result.purged = await purgeOldNotices(this.db, this.options.retentionDays);
+    return result;
+  }
+
+  /** Ticks now and then every interval until stopped; a failed tick is logged and retried at the next. */
+  start(): void {
+    if (this.timer) return;
+    const run = () => {
+      if (this.running) return;
+      this.running = this.tick();
+      this.running
+        .then((result) => {
+          const created = result.followUpDue + result.weeklyDue + result.halfMonthDue;
+          if (created > 0 || result.purged > 0) this.options.log?.info({ ...result }, 'notice scheduler created due notices');
+        })
+        .catch((error: unknown) => this.options.log?.error({ err: error }, 'notice scheduler tick failed'))
+        .finally(() => {
+          this.running = null;
+        });
+    };
+    this.timer = setInterval(run, this.options.intervalMs);
+    this.timer.unref();
+    run();
+  }
+
+  /** Stops ticking and waits for a tick under way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Target pacing (issue 18 §5), the one place home, 销售业绩 and 部门销售业绩 take it from: this
+ * month's and this quarter's amount target against the net sales to date (China days), what is
+ * still missing, the daily amount needed over the days left, and the month-end (quarter-end)
+ * figure at the pace so far. Today counts as elapsed for the pace and as left for the daily need:
+ * its sales so far are in the pace, and it can still sell. See docs/decisions.md "Target pacing".
+ */
+import { chinaDayString, type MemberRef, daysInRange, fenToYuan, resolvePeriod, type DayRange, type Pacing, type PacingSpan } from '@sales/contract';
+import type { Db } from '../../../db/client.js';
+import { figuresFor } from '../../../db/performance-figures.js';
+import { targetsOver } from './performance-rows.js';
+import { siteMembers } from '../members/site-members.js';
+
+/**
+ * One span's pacing from its amounts in fen, or null when it has no amount target. `today` must
+ * fall within the span.
+ */
+export function pacingSpan(span: DayRange, today: string, actualFen: number, targetFen: number): PacingSpan | null {
+  if (targetFen <= 0) return null;
+  const total = daysInRange(span);
+  const elapsed = daysInRange({ startDate: span.startDate, endDate: today });
+  const daysLeft = total - elapsed + 1;
+  const remainingFen = Math.max(targetFen - actualFen, 0);
+  return {
+    startDate: span.startDate,
+    endDate: span.endDate,
+    targetAmount: fenToYuan(targetFen),
+    actualAmount: fenToYuan(actualFen),
+    completion: actualFen / targetFen,
+    remainingAmount: fenToYuan(remainingFen),
+    reached: remainingFen === 0,
+    daysLeft,
+    dailyNeeded: fenToYuan(Math.ceil(remainingFen / daysLeft)),
+    projectedAmount: fenToYuan(Math.round((actualFen / elapsed) * total)),
+  };
+}
+
+/** Whose pacing: one member of the site, or the whole site (its salespeople's targets summed, as its completion). */
+export type PacingSubject = { member: Pick<MemberRef, 'id' | 'isLeader'> } | { site: true };
+
+/** The month's and the quarter's pacing of a member or a site; null when neither has an amount target. */
+export async function pacingOf(db: Db, siteId: number, subject: PacingSubject, now = new Date()): Promise<Pacing | null> {
+  const today = chinaDayString(now);
+  const month = resolvePeriod({ period: 'month' }, now).targetRange;
+  const quarter = resolvePeriod({ period: 'quarter' }, now).targetRange;
+  const staffId = 'member' in subject ? subject.member.id : null;
+  const people = 'member' in subject ? [subject.member] : await siteMembers(db, siteId);
+  const [monthTargets, quarterTargets, monthActual, quarterActual] = await Promise.all([
+    targetsOver(db, siteId, month, people),
+    targetsOver(db, siteId, quarter, people),
+    figuresFor(db, { siteId, staffId, startDate: month.startDate, endDate: today }),
+    figuresFor(db, { siteId, staffId, startDate: quarter.startDate, endDate: today }),
+  ]);
+  const targetOf = (targets: Awaited<ReturnType<typeof targetsOver>>) =>
+    ('member' in subject ? targets.byPerson.get(subject.member.id)?.targetAmountFen : targets.site.targetAmountFen) ?? 0;
+  const pacing = {
+    today,
+    month: pacingSpan(month, today, monthActual.orderAmountFen, targetOf(monthTargets)),
+    quarter: pacingSpan(quarter, today, quarterActual.orderAmountFen, targetOf(quarterTargets)),
+  };
+  return pacing.month || pacing.quarter ? pacing : null;
+}

@@ -1,0 +1,40 @@
+import type { ReportKind } from '@sales/contract';
+import { Popup } from 'antd-mobile';
+import { useState } from 'react';
+import { routeUrl } from '../../config/paths';
+import { FollowUpForm } from '../../features/customers/components/follow-up-form';
+import { useRefreshTodo } from '../../features/todo/api/get-follow-up-due';
+import { TodoList } from '../../features/todo/components/todo-list';
+import { nav } from '../../lib/navigation';
+
+const REPORT_WRITERS: Record<ReportKind, string> = {
+  weekly: routeUrl('weeklyReport', { write: 1 }),
+  halfMonth: routeUrl('addReport'),
+};
+
+/** 今日待办 (pages/my/todo): the caller's due customers and unsubmitted reports; 写跟进 opens the customer page's writer here. */
+export default function TodoPage() {
+  const [writingFor, setWritingFor] = useState<number | null>(null);
+  const refresh = useRefreshTodo();
+  return (
+    <>
+      <TodoList
+        onOpenCustomer={(id) => nav.navigateTo(routeUrl('customerDetails', { id }))}
+        onWriteFollowUp={setWritingFor}
+        onWriteReport={(kind) => nav.navigateTo(REPORT_WRITERS[kind])}
+      />
+      <Popup visible={writingFor !== null} bodyClassName="sheet sheet--form" destroyOnClose>
+        {writingFor !== null && (
+          <FollowUpForm
+            customerId={writingFor}
+            onCancel={() => setWritingFor(null)}
+            onDone={() => {
+              setWritingFor(null);
+              void refresh();
+            }}
+          />
+        )}
+      </Popup>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { OwedReport, ReportKind } from '@sales/contract';
+import { List } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
+import { PagedList } from '../../../components/paged-list';
+import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
+import { useFollowUpDue } from '../api/get-follow-up-due';
+import { owedReportHint, owedReportTitle } from '../todo-text';
+import { DueCard } from './due-card';
+
+interface TodoListProps {
+  onOpenCustomer(customerId: number): void;
+  onWriteFollowUp(customerId: number): void;
+  onWriteReport(kind: ReportKind): void;
+}
+
+function OwedReports({ reports, onWrite }: { reports: readonly OwedReport[]; onWrite(kind: ReportKind): void }) {
+  return (
+    <section aria-label="待提交报告" data-testid="todo-reports">
+      <h2 className="section-title">
+        待提交报告 <span className="muted todo-count">{reports.length}</span>
+      </h2>
+      <List className="todo-reports">
+        {reports.map((report) => (
+          <List.Item
+            key={report.kind}
+            prefix={<FileOutline />}
+            description={owedReportHint(report)}
+            onClick={() => onWrite(report.kind)}
+            data-testid={`todo-report-${report.kind}`}
+          >
+            {owedReportTitle(report)}
+          </List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}
+
+/**
+ * 今日待办: 待提交报告 (this period's reports not submitted) and 待联系 (today's first, then the
+ * overdue ones, the most recently due first), or 今天没有待办 when there is nothing.
+ */
+export function TodoList({ onOpenCustomer, onWriteFollowUp, onWriteReport }: TodoListProps) {
+  const query = useFollowUpDue();
+  const first = query.data?.pages[0];
+  if (!first) {
+    if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+    return <CardSkeleton count={3} lines={3} />;
+  }
+  if (first.count === 0) {
+    return (
+      <div className="todo" data-testid="todo">
+        <EmptyState title="今天没有待办" hint="设置了下次联系的客户到期后会出现在这里" />
+      </div>
+    );
+  }
+  const overdue = first.total - first.todayTotal;
+  return (
+    <div className="todo" data-testid="todo">
+      {first.reports.length > 0 && <OwedReports reports={first.reports} onWrite={onWriteReport} />}
+      {first.total > 0 && (
+        <section aria-label="待联系" data-testid="todo-due">
+          <h2 className="section-title">
+            待联系 <span className="muted todo-count">{first.total}</span>
+            <span className="muted todo-split" data-testid="todo-due-split">
+              今天 {first.todayTotal}
+              {overdue > 0 ? ` · 逾期 ${overdue}` : ''}
+            </span>
+          </h2>
+          <PagedList
+            query={query}
+            empty="没有待联系的客户"
+            renderItem={(item) => (
+              <DueCard key={item.id} item={item} onOpen={() => onOpenCustomer(item.customer.id)} onWrite={() => onWriteFollowUp(item.customer.id)} />
+            )}
+            testId="todo-due-list"
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/** 今日待办 (issue 18 §1) and target pacing (§5) as a salesperson uses them at 390×844. */
+import type { FollowUpDue } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { describe, expect, test } from 'vitest';
+import { ZHANG_WEI } from '../support/accounts';
+import { apiLogin, callEndpoint, type Session } from '../support/api';
+import { useApp, type AppPage } from '../support/app';
+import { SITE_101 } from '../support/sales-api';
+
+const harness = useApp();
+
+async function dueOf(session: Session): Promise<FollowUpDue> {
+  const { status, body } = await callEndpoint(ROUTES.followUpDue, { siteId: SITE_101, page: 1, pageSize: 20 }, session.token);
+  if (status !== 200) throw new Error(`followup/due answered ${status}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Waits for the entry's badge to show the server's count, then opens 今日待办 from it. */
+async function openFromEntry(app: AppPage, count: number): Promise<void> {
+  const entry = app.page.getByTestId('todo-entry');
+  await expect.poll(async () => (await entry.locator('.adm-badge').textContent())?.trim()).toBe(count > 99 ? '99+' : String(count));
+  const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === ROUTES.followUpDue);
+  await entry.tap();
+  await app.waitForRoute('/pages/my/todo');
+  await app.waitForTitle('今日待办');
+  expect((await answered).status()).toBe(200);
+}
+
+describe('今日待办 as 张伟 (a salesperson)', () => {
+  test('opens from 我的, shows the due customers the server lists, 拨打 is a tel: link and 写跟进 opens the writer', async () => {
+    const session = await apiLogin(ZHANG_WEI);
+    const due = await dueOf(session);
+    // The demo data gives a salesperson due and overdue customers on any day it is loaded.
+    expect(due.todayTotal).toBeGreaterThan(0);
+    expect(due.total).toBeGreaterThan(due.todayTotal);
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await openFromEntry(app, due.count);
+
+    const first = due.list[0];
+    if (!first) throw new Error('no due customer');
+    const cards = app.page.getByTestId('todo-due-item');
+    await cards.first().waitFor();
+    await expect.poll(() => cards.first().locator('.card__title').textContent()).toBe(first.customer.name);
+    expect((await cards.first().getByTestId('todo-due-when').textContent())?.trim()).toEqual(first.daysOverdue > 0 ? `逾期 ${first.daysOverdue} 天` : expect.stringMatching(/^今天 \d\d:\d\d$/));
+    expect(await cards.first().textContent()).toContain(first.content);
+    const dial = cards.first().getByTestId('todo-call');
+    expect(await dial.getAttribute('href')).toBe(`tel:${first.customer.phone.replace(/[^\d+]/g, '')}`);
+    expect((await dial.textContent())?.trim()).toBe('拨打');
+    // 待提交报告 lists what the server says is owed.
+    for (const report of due.reports) await app.page.getByTestId(`todo-report-${report.kind}`).waitFor();
+
+    await cards.first().getByTestId('todo-write').tap();
+    await app.followUpForm.root().waitFor();
+    // The page stays 今日待办 under the writer; 取消 closes it without writing.
+    expect(app.route().path).toBe('/pages/my/todo');
+    await app.followUpForm.root().getByRole('button', { name: '取消' }).tap();
+    await app.followUpForm.root().waitFor({ state: 'detached' });
+  });
+
+  test('opens from the 我的周报 tab in one tap', async () => {
+    const session = await apiLogin(ZHANG_WEI);
+    const due = await dueOf(session);
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await app.tabBar.tap('我的周报');
+    await app.waitForRoute('/pages/weeklyReport/index');
+    await openFromEntry(app, due.count);
+    await app.page.getByTestId('todo-due-item').first().waitFor();
+  });
+
+  test('销售业绩 shows the month’s pacing beside completion', async () => {
+    const session = await apiLogin(ZHANG_WEI);
+    const { status, body } = await callEndpoint(ROUTES.performancePerson, { siteId: SITE_101, period: 'month' }, session.token);
+    expect(status).toBe(200);
+    const month = body.data.pacing?.month;
+    if (!month) throw new Error('张伟 has no target this month in the demo data');
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await app.open('pages/index/salesPerformance');
+    await app.waitForTitle('销售业绩');
+    const pacing = app.page.getByTestId('figures-pacing');
+    await pacing.waitFor();
+    const headline = (await pacing.getByTestId('figures-pacing-month-headline').textContent())?.trim();
+    if (month.reached) {
+      expect(headline).toBe('已完成目标');
+    } else {
+      expect(headline).toMatch(/^距目标还差 [\d,.]+元$/);
+      expect((await pacing.getByTestId('figures-pacing-month-daily').textContent())?.trim()).toBe(
+        `剩余 ${month.daysLeft} 天 日均需 ${new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 }).format(month.dailyNeeded)}元`,
+      );
+    }
+    expect((await pacing.getByTestId('figures-pacing-month-projection').textContent())?.trim()).toMatch(/^预计月末 [\d,.]+元$/);
+    if (body.data.pacing?.quarter) await pacing.getByTestId('figures-pacing-quarter-completion').waitFor();
+  });
+});

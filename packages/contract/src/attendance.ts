@@ -1,0 +1,94 @@
+/**
+ * Attendance (issue 7): clocking in and out, and a site's day and month, under
+ * /seller/fenghe/staff/attendance/. Days are China-time 'YYYY-MM-DD'; timestamps ISO 8601.
+ */
+import Type from 'typebox';
+import { Day, Id, Month, Nullable, SiteId, Timestamp } from './primitives.js';
+import { MemberRef } from './performance.js';
+
+// Attendance
+
+export const ATTENDANCE_STATUSES = ['normal', 'late', 'early', 'missing', 'leave'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
+  normal: '正常',
+  late: '迟到',
+  early: '早退',
+  missing: '缺卡',
+  leave: '请假',
+};
+
+/** The site's working hours (China time): clock in by 09:00, out from 18:00. */
+export const WORK_HOURS = { start: '09:00', end: '18:00' } as const;
+
+export const AttendanceRecord = Type.Object({
+  id: Type.Integer(),
+  staffId: Type.Integer(),
+  date: Day,
+  clockInAt: Nullable(Timestamp),
+  clockOutAt: Nullable(Timestamp),
+  /**
+   * Derived from the working hours: leave, else missing (a clock absent once the day is over),
+   * else late, else early, else normal. While the day runs an open record is normal or late.
+   */
+  status: Type.Enum(ATTENDANCE_STATUSES),
+  late: Type.Boolean(),
+  early: Type.Boolean(),
+});
+export type AttendanceRecord = Type.Static<typeof AttendanceRecord>;
+
+export const AttendanceClockBody = Type.Object({ siteId: SiteId });
+export type AttendanceClockBody = Type.Static<typeof AttendanceClockBody>;
+
+/** The caller's record of today at the site (null before clocking in) and what they may do. */
+export const AttendanceToday = Type.Object({
+  date: Day,
+  serverTime: Timestamp,
+  workHours: Type.Object({ start: Type.String(), end: Type.String() }),
+  record: Nullable(AttendanceRecord),
+  canClockIn: Type.Boolean(),
+  canClockOut: Type.Boolean(),
+});
+export type AttendanceToday = Type.Static<typeof AttendanceToday>;
+
+export const AttendanceCounts = Type.Object({
+  normal: Type.Integer(),
+  late: Type.Integer(),
+  early: Type.Integer(),
+  missing: Type.Integer(),
+  leave: Type.Integer(),
+  /** Members with no record that day (not yet clocked in today; absent on a past working day). */
+  none: Type.Integer(),
+});
+export type AttendanceCounts = Type.Static<typeof AttendanceCounts>;
+
+/** A leader's day view of the site. */
+export const AttendanceDayBody = Type.Object({ siteId: SiteId, date: Day });
+export type AttendanceDayBody = Type.Static<typeof AttendanceDayBody>;
+
+export const AttendanceDay = Type.Object({
+  date: Day,
+  counts: AttendanceCounts,
+  members: Type.Array(Type.Object({ member: MemberRef, record: Nullable(AttendanceRecord) })),
+});
+export type AttendanceDay = Type.Static<typeof AttendanceDay>;
+
+/** A month calendar: the site's counts per day (leaders), or one member's days (staffId; a salesperson: themself). */
+export const AttendanceMonthBody = Type.Object({ siteId: SiteId, month: Month, staffId: Type.Optional(Id) });
+export type AttendanceMonthBody = Type.Static<typeof AttendanceMonthBody>;
+
+export const AttendanceMonth = Type.Object({
+  month: Month,
+  staffId: Nullable(Type.Integer()),
+  /** Totals of the month. */
+  counts: AttendanceCounts,
+  days: Type.Array(
+    Type.Object({
+      date: Day,
+      counts: AttendanceCounts,
+      /** The member's record that day when staffId is given. */
+      record: Nullable(AttendanceRecord),
+    }),
+  ),
+});
+export type AttendanceMonth = Type.Static<typeof AttendanceMonth>;
