@@ -165,6 +165,9 @@ describe('account', () => {
 
     await app.page.getByRole('button', { name: '返回登录' }).tap();
     await app.waitForRoute('/pages/login/index');
+    // The URL changes before React shows the login page; opening the notice again before that
+    // would land on the same, still mounted, page (one route key) instead of a fresh one.
+    await app.login.phone().waitFor();
     // Shown once: the same tab opening it again goes to login.
     await app.open('pages/login/deregister');
     await app.waitForRoute('/pages/login/index');
