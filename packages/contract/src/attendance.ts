@@ -5,6 +5,7 @@
 import Type from 'typebox';
 import { Day, Id, Month, Nullable, SiteId, Timestamp } from './primitives.js';
 import { MemberRef } from './performance.js';
+import { CheckIn, GeoFix } from './field-work.js';
 
 // Attendance
 
@@ -34,10 +35,16 @@ export const AttendanceRecord = Type.Object({
   status: Type.Enum(ATTENDANCE_STATUSES),
   late: Type.Boolean(),
   early: Type.Boolean(),
+  /** Where the phone was at clock-in and clock-out, when the person allowed it. */
+  clockInPosition: Nullable(GeoFix),
+  clockOutPosition: Nullable(GeoFix),
 });
 export type AttendanceRecord = Type.Static<typeof AttendanceRecord>;
 
 export const AttendanceClockBody = Type.Object({ siteId: SiteId });
+/** Clock-in and clock-out, with the phone's position when the person allows it. */
+export const AttendanceClockWriteBody = Type.Object({ siteId: SiteId, position: Type.Optional(GeoFix) });
+export type AttendanceClockWriteBody = Type.Static<typeof AttendanceClockWriteBody>;
 export type AttendanceClockBody = Type.Static<typeof AttendanceClockBody>;
 
 /** The caller's record of today at the site (null before clocking in) and what they may do. */
@@ -92,3 +99,25 @@ export const AttendanceMonth = Type.Object({
   ),
 });
 export type AttendanceMonth = Type.Static<typeof AttendanceMonth>;
+
+/** 团队考勤 → 拜访: each member's check-ins of one day at the site (leaders). */
+export const AttendanceVisitsBody = Type.Object({ siteId: SiteId, date: Day });
+export type AttendanceVisitsBody = Type.Static<typeof AttendanceVisitsBody>;
+
+export const Visit = Type.Object({
+  followUpId: Type.Integer(),
+  customer: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  content: Type.String(),
+  checkIn: CheckIn,
+});
+export type Visit = Type.Static<typeof Visit>;
+
+export const AttendanceVisits = Type.Object({
+  date: Day,
+  deviationMeters: Type.Integer(),
+  /** Check-ins of the day, and how many of them are 位置偏离. */
+  total: Type.Integer(),
+  deviated: Type.Integer(),
+  members: Type.Array(Type.Object({ member: MemberRef, visits: Type.Array(Visit) })),
+});
+export type AttendanceVisits = Type.Static<typeof AttendanceVisits>;

@@ -8,11 +8,14 @@
 import Type from 'typebox';
 import {
   AttendanceClockBody,
+  AttendanceClockWriteBody,
   AttendanceDay,
   AttendanceDayBody,
   AttendanceMonth,
   AttendanceMonthBody,
   AttendanceToday,
+  AttendanceVisits,
+  AttendanceVisitsBody,
 } from './attendance.js';
 import {
   MemberDetail,
@@ -74,6 +77,7 @@ import {
 } from './report-feedback.js';
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
+import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
   BindBody,
@@ -132,6 +136,8 @@ interface Spec {
   params?: Type.TSchema;
   response?: Type.TSchema;
   file?: true;
+  /** A create call made in the field: it takes an Idempotency-Key (field-work.ts) and may be queued offline. */
+  idempotent?: true;
 }
 
 const post = <P extends string, S extends Spec>(path: P, spec: S) => ({ method: 'POST' as const, path, ...spec });
@@ -141,7 +147,7 @@ const get = <P extends string, S extends Spec>(path: P, spec: S) => ({ method: '
 const reportEndpoints = <K extends string, B extends string>(kind: K, report: routes.ReportRoutes<B>) => {
   const table = {
     preview: post(report.preview, { body: ReportPeriodBody, response: ReportPreview }),
-    create: post(report.create, { body: ReportCreateBody, response: ReportDetail }),
+    create: post(report.create, { body: ReportCreateBody, response: ReportDetail, idempotent: true }),
     list: post(report.list, { body: ReportListBody, response: ReportPage }),
     detail: post(report.detail, { body: ReportIdBody, response: ReportDetail }),
     update: post(report.update, { body: ReportUpdateBody, response: ReportDetail }),
@@ -178,7 +184,7 @@ const TABLE = {
   versionInfo: get(routes.versionInfo, { response: VersionInfo }),
   versionUpdate: post(routes.versionUpdate, { body: VersionUpdateBody, response: VersionUpdateResult }),
 
-  uploadImage: post(routes.uploadImage, { response: UploadResult }),
+  uploadImage: post(routes.uploadImage, { response: UploadResult, idempotent: true }),
   uploadFile: get(routes.uploadFile, { params: Type.Object({ key: Type.String({ maxLength: 64 }) }), file: true }),
 
   customerList: post(routes.customerList, { body: CustomerListBody, response: CustomerPage }),
@@ -189,12 +195,13 @@ const TABLE = {
   customerUnbind: post(routes.customerUnbind, { body: UnbindBody, response: CustomerDetail }),
   customerClaim: post(routes.customerClaim, { body: ClaimBody, response: CustomerDetail }),
   customerQrResolve: post(routes.customerQrResolve, { body: QrResolveBody, response: QrResolution }),
+  customerPosition: post(routes.customerPosition, { body: CustomerPositionBody, response: CustomerPositionResult }),
   customerExport: get(routes.customerExport, { query: CustomerExportQuery, file: true }),
   orderList: post(routes.orderList, { body: OrderListBody, response: OrderPage }),
   orderDetail: post(routes.orderDetail, { body: OrderDetailBody, response: OrderDetail }),
   orderExport: get(routes.orderExport, { query: OrderExportQuery, file: true }),
   followUpList: post(routes.followUpList, { body: FollowUpListBody, response: FollowUpPage }),
-  followUpCreate: post(routes.followUpCreate, { body: FollowUpCreateBody, response: FollowUp }),
+  followUpCreate: post(routes.followUpCreate, { body: FollowUpCreateBody, response: FollowUp, idempotent: true }),
   followUpDue: post(routes.followUpDue, { body: FollowUpDueBody, response: FollowUpDue }),
 
   staffList: post(routes.staffList, { body: StaffListBody, response: StaffList }),
@@ -214,10 +221,11 @@ const TABLE = {
   standardHistory: post(routes.standardHistory, { body: StandardHistoryBody, response: StandardHistory }),
 
   attendanceToday: post(routes.attendanceToday, { body: AttendanceClockBody, response: AttendanceToday }),
-  attendanceClockIn: post(routes.attendanceClockIn, { body: AttendanceClockBody, response: AttendanceToday }),
-  attendanceClockOut: post(routes.attendanceClockOut, { body: AttendanceClockBody, response: AttendanceToday }),
+  attendanceClockIn: post(routes.attendanceClockIn, { body: AttendanceClockWriteBody, response: AttendanceToday, idempotent: true }),
+  attendanceClockOut: post(routes.attendanceClockOut, { body: AttendanceClockWriteBody, response: AttendanceToday, idempotent: true }),
   attendanceDay: post(routes.attendanceDay, { body: AttendanceDayBody, response: AttendanceDay }),
   attendanceMonth: post(routes.attendanceMonth, { body: AttendanceMonthBody, response: AttendanceMonth }),
+  attendanceVisits: post(routes.attendanceVisits, { body: AttendanceVisitsBody, response: AttendanceVisits }),
 
   integrationOrders: post(routes.integrationOrders, { body: IngestBody, response: IngestResult }),
 

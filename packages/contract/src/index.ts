@@ -18,4 +18,5 @@ export * from './members.js';
 export * from './notices.js';
 export * from './notice-settings.js';
 export * from './todo.js';
+export * from './field-work.js';
 export * from './endpoints.js';

@@ -5,6 +5,7 @@
 import Type from 'typebox';
 import { CUSTOMER_LEVELS, ORDER_STATUSES, FOLLOW_UP_TYPES, CUSTOMER_SORTS, ID_MAX } from './sales-domain.js';
 import { Day, Id, Keyword, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
+import { CheckIn, CheckInInput, CustomerPosition } from './field-work.js';
 
 // Type.Enum keeps the literal union in the static type (a Union over a mapped array widens to never).
 const Level = Type.Enum(CUSTOMER_LEVELS);
@@ -57,6 +58,8 @@ export const CustomerDetail = Type.Object({
   /** Present for those who may show the code (the owner and leaders of the site). */
   qrPayload: Nullable(Type.String()),
   canManage: Type.Boolean(),
+  /** Where the customer is, for 位置偏离 of check-ins; null until a leader sets it or a check-in is confirmed. */
+  position: Nullable(CustomerPosition),
 });
 export type CustomerDetail = Type.Static<typeof CustomerDetail>;
 
@@ -161,6 +164,8 @@ export const FollowUp = Type.Object({
   images: Type.Array(Type.String()),
   nextContactAt: Nullable(Timestamp),
   createdAt: Timestamp,
+  /** 拜访签到, when this 拜访 was checked in on the spot. */
+  checkIn: Nullable(CheckIn),
 });
 export type FollowUp = Type.Static<typeof FollowUp>;
 
@@ -174,6 +179,8 @@ export const FollowUpCreateBody = Type.Object({
   content: Type.String({ minLength: 1, maxLength: 500 }),
   images: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 9 })),
   nextContactAt: Type.Optional(Nullable(Timestamp)),
+  /** 拜访签到: only with type 拜访. */
+  checkIn: Type.Optional(CheckInInput),
 });
 export type FollowUpCreateBody = Type.Static<typeof FollowUpCreateBody>;
 

@@ -7,6 +7,7 @@ export const customerBind = '/seller/fenghe/staff/customer/bind';
 export const customerUnbind = '/seller/fenghe/staff/customer/unbind';
 export const customerClaim = '/seller/fenghe/staff/customer/claim';
 export const customerQrResolve = '/seller/fenghe/staff/customer/qr/resolve';
+export const customerPosition = '/seller/fenghe/staff/customer/position';
 export const customerExport = '/seller/fenghe/staff/customer/export';
 export const orderList = '/seller/fenghe/staff/order/list';
 export const orderDetail = '/seller/fenghe/staff/order/detail';

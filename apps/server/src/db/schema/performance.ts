@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, serial, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from './columns.js';
 import { sites, staff } from './identity.js';
@@ -111,6 +111,13 @@ export const attendance = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     clockInAt: timestamp('clock_in_at', { withTimezone: true }),
     clockOutAt: timestamp('clock_out_at', { withTimezone: true }),
+    /** Where the phone was at each clock, when the person allowed it (accuracy in metres). */
+    clockInLatitude: doublePrecision('clock_in_latitude'),
+    clockInLongitude: doublePrecision('clock_in_longitude'),
+    clockInAccuracy: real('clock_in_accuracy'),
+    clockOutLatitude: doublePrecision('clock_out_latitude'),
+    clockOutLongitude: doublePrecision('clock_out_longitude'),
+    clockOutAccuracy: real('clock_out_accuracy'),
     status: varchar('status', { length: 16 }).notNull().$type<'normal' | 'late' | 'early' | 'missing' | 'leave'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt } from './columns.js';
 import { staff } from './identity.js';
@@ -67,3 +67,28 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Idempotency-Key of a create call (issue 19): claimed in the transaction that writes, with the
+ * request's fingerprint, and the answer kept for 24 hours. A repeat with the same key replays the
+ * answer; a different request under the key is refused. Unique per user and key, so N instances
+ * behind one database write once.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 36 }).notNull(),
+    /** The endpoint's operation name: a key sent to another endpoint is a different request. */
+    route: varchar('route', { length: 64 }).notNull(),
+    /** sha256 of the request (body, or the uploaded file and its fields), hex. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    /** The answer's data, as first sent. */
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key_uq').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

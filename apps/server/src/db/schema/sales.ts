@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from './columns.js';
 import { sites, staff } from './identity.js';
@@ -27,6 +27,12 @@ export const customers = pgTable(
     orderCount: integer('order_count').notNull().default(0),
     totalAmountFen: bigint('total_amount_fen', { mode: 'number' }).notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    /** Where the customer is (WGS-84, as browsers report it): set by a leader or confirmed from a check-in. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    positionSource: varchar('position_source', { length: 16 }).$type<'leader' | 'check_in'>(),
+    positionSetAt: timestamp('position_set_at', { withTimezone: true }),
+    positionSetBy: integer('position_set_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,10 +129,20 @@ export const followUps = pgTable(
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     nextContactAt: timestamp('next_contact_at', { withTimezone: true }),
+    /** 拜访签到: the server's time of the check-in, the phone's position and accuracy (metres), a photo. */
+    checkInAt: timestamp('check_in_at', { withTimezone: true }),
+    checkInLatitude: doublePrecision('check_in_latitude'),
+    checkInLongitude: doublePrecision('check_in_longitude'),
+    checkInAccuracy: real('check_in_accuracy'),
+    checkInPhoto: varchar('check_in_photo', { length: 200 }),
+    /** Metres from the customer's position at check-in (null when it had none); 位置偏离 beyond the setting. */
+    checkInDistance: integer('check_in_distance'),
+    checkInDeviated: boolean('check_in_deviated').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('follow_ups_customer_created_idx').on(t.customerId, t.createdAt),
+    index('follow_ups_site_check_in_idx').on(t.siteId, t.checkInAt),
     index('follow_ups_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
     index('follow_ups_staff_next_idx').on(t.staffId, t.nextContactAt),
     index('follow_ups_site_next_idx').on(t.siteId, t.nextContactAt),

@@ -5,6 +5,7 @@
  */
 import {
   ATTENDANCE_STATUSES,
+  type GeoFix,
   chinaCalendar,
   chinaDayString,
   eachDay,
@@ -71,7 +72,13 @@ export function toRecord(row: Row, today: string): AttendanceRecord {
     status: effectiveStatus(row, today),
     late: row.clockInAt ? isLate(row.clockInAt) : false,
     early: row.clockOutAt ? isEarly(row.clockOutAt) : false,
+    clockInPosition: fixOf(row.clockInLatitude, row.clockInLongitude, row.clockInAccuracy),
+    clockOutPosition: fixOf(row.clockOutLatitude, row.clockOutLongitude, row.clockOutAccuracy),
   };
+}
+
+function fixOf(latitude: number | null, longitude: number | null, accuracy: number | null): GeoFix | null {
+  return latitude !== null && longitude !== null && accuracy !== null ? { latitude, longitude, accuracy } : null;
 }
 
 const emptyCounts = (): AttendanceCounts => ({ normal: 0, late: 0, early: 0, missing: 0, leave: 0, none: 0 });

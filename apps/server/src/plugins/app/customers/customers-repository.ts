@@ -54,6 +54,10 @@ const detailColumns = {
   source: customers.source,
   remark: customers.remark,
   qrToken: customers.qrToken,
+  latitude: customers.latitude,
+  longitude: customers.longitude,
+  positionSource: customers.positionSource,
+  positionSetAt: customers.positionSetAt,
 };
 
 interface SummaryRow {
@@ -226,6 +230,10 @@ export class CustomersRepository {
       remark: row.remark,
       qrPayload: canShowQr(scope, row) ? customerQrPayload(row.qrToken) : null,
       canManage: canManageBindings(scope, row),
+      position:
+        row.latitude !== null && row.longitude !== null && row.positionSource && row.positionSetAt
+          ? { latitude: row.latitude, longitude: row.longitude, source: row.positionSource, setAt: row.positionSetAt.toISOString() }
+          : null,
     };
   }
 

@@ -76,5 +76,17 @@ function toFollowUp(row: typeof followUps.$inferSelect, username: string): Follo
     images: row.images,
     nextContactAt: isoOrNull(row.nextContactAt),
     createdAt: iso(row.createdAt),
+    checkIn:
+      row.checkInAt && row.checkInLatitude !== null && row.checkInLongitude !== null && row.checkInAccuracy !== null
+        ? {
+            at: iso(row.checkInAt),
+            latitude: row.checkInLatitude,
+            longitude: row.checkInLongitude,
+            accuracy: row.checkInAccuracy,
+            photo: row.checkInPhoto,
+            distance: row.checkInDistance,
+            deviated: row.checkInDeviated,
+          }
+        : null,
   };
 }
