@@ -5,6 +5,7 @@
  */
 import {
   ATTENDANCE_STATUSES,
+  type AttendanceClockWriteBody,
   type GeoFix,
   chinaCalendar,
   chinaDayString,
@@ -88,18 +89,18 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export class AttendanceRepository {
   constructor(private readonly db: Db) {}
 
-  private async own(scope: SalesScope, day: string): Promise<Row | undefined> {
-    const [row] = await this.db
+  private async own(scope: SalesScope, day: string, db: Db = this.db): Promise<Row | undefined> {
+    const [row] = await db
       .select()
       .from(attendance)
       .where(and(eq(attendance.staffId, scope.userId), eq(attendance.siteId, scope.siteId), eq(attendance.day, day)));
     return row;
   }
 
-  async today(scope: SalesScope, now = new Date()): Promise<AttendanceToday> {
+  async today(scope: SalesScope, now = new Date(), db: Db = this.db): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
     const day = chinaDayString(now);
-    const row = await this.own(scope, day);
+    const row = await this.own(scope, day, db);
     return {
       date: day,
       serverTime: now.toISOString(),
@@ -110,38 +111,41 @@ export class AttendanceRepository {
     };
   }
 
-  /** 上班打卡: creates today's record; a second one (also at the same instant) is refused with 409. */
-  async clockIn(scope: SalesScope, now = new Date()): Promise<AttendanceToday> {
+  /**
+   * 上班打卡: creates today's record; a second one (also at the same instant) is refused with 409.
+   * `db` is the transaction of the call's Idempotency-Key when it has one.
+   */
+  async clockIn(scope: SalesScope, body: AttendanceClockWriteBody, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
     const day = chinaDayString(now);
     // The unique (staff, site, day) index decides between concurrent requests: one insert wins.
-    const created = await this.db
+    const created = await db
       .insert(attendance)
       .values({ staffId: scope.userId, siteId: scope.siteId, day, clockInAt: now, status: statusOfTimes(now, null) })
       .onConflictDoNothing({ target: [attendance.staffId, attendance.siteId, attendance.day] })
       .returning({ id: attendance.id });
     if (created.length === 0) {
-      const existing = await this.own(scope, day);
+      const existing = await this.own(scope, day, db);
       if (existing?.status === 'leave') throw conflict('今天您已请假，无需打卡');
       throw conflict('今天已经打过上班卡了，不能重复打卡');
     }
-    return this.today(scope, now);
+    return this.today(scope, now, db);
   }
 
   /** 下班打卡: once, after clocking in today. */
-  async clockOut(scope: SalesScope, now = new Date()): Promise<AttendanceToday> {
+  async clockOut(scope: SalesScope, body: AttendanceClockWriteBody, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
     const day = chinaDayString(now);
-    const existing = await this.own(scope, day);
+    const existing = await this.own(scope, day, db);
     if (!existing || !existing.clockInAt) throw conflict('请先打上班卡');
     if (existing.status === 'leave') throw conflict('今天您已请假，无需打卡');
-    const updated = await this.db
+    const updated = await db
       .update(attendance)
       .set({ clockOutAt: now, status: statusOfTimes(existing.clockInAt, now), updatedAt: now })
       .where(and(eq(attendance.id, existing.id), isNull(attendance.clockOutAt), isNotNull(attendance.clockInAt)))
       .returning({ id: attendance.id });
     if (updated.length === 0) throw conflict('今天已经打过下班卡了');
-    return this.today(scope, now);
+    return this.today(scope, now, db);
   }
 
   async day(scope: SalesScope, date: string, now = new Date()): Promise<AttendanceDay> {

@@ -33,7 +33,8 @@ export class FollowUpsRepository {
     return { list: rows.map((row) => toFollowUp(row.followUp, row.username)), total: totals?.total ?? 0, page, pageSize };
   }
 
-  async create(scope: SalesScope, username: string, body: FollowUpCreateBody): Promise<FollowUp> {
+  /** `db` is the transaction of the call's Idempotency-Key when it has one (a savepoint inside it). */
+  async create(scope: SalesScope, username: string, body: FollowUpCreateBody, db: Db = this.db): Promise<FollowUp> {
     const content = body.content.trim();
     if (!content) throw badRequest('请填写跟进内容');
     if (content.length > CONTENT_MAX) throw badRequest(`跟进内容不能超过${CONTENT_MAX}字`);
@@ -41,7 +42,7 @@ export class FollowUpsRepository {
     const keys = uploadKeysOf(images);
     const nextContactAt = this.nextContact(body.nextContactAt);
 
-    return this.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const customer = await this.customers.requireVisible(scope, body.customerId, tx);
       if (!canLogFollowUp(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
       await requireUploaded(tx, keys);

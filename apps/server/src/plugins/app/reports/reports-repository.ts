@@ -120,12 +120,13 @@ export class ReportsRepository {
     ) as SQL;
   }
 
-  async create(scope: ReportScope, body: ReportCreateBody): Promise<ReportDetail> {
+  /** `db` is the transaction of the call's Idempotency-Key when it has one (a savepoint inside it). */
+  async create(scope: ReportScope, body: ReportCreateBody, db: Db = this.db): Promise<ReportDetail> {
     if (!canWriteReport(scope)) throw forbidden(`您不是该站点的成员，不能填写${this.label}`);
     const period = this.period(body.periodStart);
     this.requireWritable(period);
     const text = cleanText(this.kind, body);
-    const id = await this.db.transaction(async (tx) => {
+    const id = await db.transaction(async (tx) => {
       await requireUploaded(tx, text.keys);
       const snapshot = await periodMetrics(tx, scope.siteId, scope.userId, period);
       // The unique index decides between two concurrent creates: the second inserts nothing.
@@ -148,7 +149,7 @@ export class ReportsRepository {
       if (!row) throw conflict(`${periodLabel(period)}的${this.label}已提交，不能重复提交`);
       return row.id;
     });
-    return this.detail(scope, id);
+    return this.detail(scope, id, db);
   }
 
   /** The report if the caller may read it, else 404 (also for another site's or a colleague's). */
@@ -163,10 +164,10 @@ export class ReportsRepository {
   }
 
   /** A report with its readers; a leader of the site opening a member's report marks it read. */
-  async detail(scope: ReportScope, id: number): Promise<ReportDetail> {
-    const report = await this.readable(scope, id);
+  async detail(scope: ReportScope, id: number, db: Db = this.db): Promise<ReportDetail> {
+    const report = await this.readable(scope, id, db);
     if (marksReportRead(scope, report)) await this.markRead(scope, report.id);
-    const readers = await this.db
+    const readers = await db
       .select({ id: staff.id, username: staff.username, readAt: reportReads.readAt })
       .from(reportReads)
       .innerJoin(staff, eq(staff.id, reportReads.leaderId))

@@ -14,8 +14,9 @@ export interface UploadRecord {
 export class UploadsRepository {
   constructor(private readonly db: Db) {}
 
-  async record(upload: UploadRecord): Promise<void> {
-    await this.db.insert(uploads).values(upload);
+  /** `db` is the transaction of the call's Idempotency-Key when it has one. */
+  async record(upload: UploadRecord, db: Db = this.db): Promise<void> {
+    await db.insert(uploads).values(upload);
   }
 
   /** The stored upload under a key, or undefined. */

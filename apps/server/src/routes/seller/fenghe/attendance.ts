@@ -16,12 +16,12 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...routeOf(app, ROUTES.attendanceClockIn, { tags, security, summary: '上班打卡' }),
-    handler: async (request) => ok(await app.attendance.clockIn(salesScope(request))),
+    handler: async (request) => ok(await app.attendance.clockIn(salesScope(request), request.body)),
   });
 
   app.route({
     ...routeOf(app, ROUTES.attendanceClockOut, { tags, security, summary: '下班打卡' }),
-    handler: async (request) => ok(await app.attendance.clockOut(salesScope(request))),
+    handler: async (request) => ok(await app.attendance.clockOut(salesScope(request), request.body)),
   });
 
   app.route({
