@@ -32,9 +32,14 @@ export class HomeRepository {
     const { rows, siteTarget } = await siteRows(this.db, scope, month.range, month.targetRange);
     const own = rows.find((row) => row.person.id === scope.userId);
     const target = wholeSite ? siteTarget : (own?.target ?? { ...ZERO_TARGETS });
-    const pacing = wholeSite ? await pacingOf(this.db, scope.siteId, { site: true }, now) : own ? await pacingOf(this.db, scope.siteId, { member: own.person }, now) : null;
+    // The month's members, target and figures read above are the pacing's month: read once, they agree.
+    const known = { people: rows.map((row) => row.person), targetAmountFen: target.targetAmountFen, actualAmountFen: monthTotals.orderAmountFen };
+    const subject = wholeSite ? { site: true as const } : own ? { member: own.person } : null;
+    const [pacing, { list: toContact, total: toContactTotal }] = await Promise.all([
+      subject ? pacingOf(this.db, scope.siteId, subject, now, known) : null,
+      this.dueToday(scope, now),
+    ]);
     const top = rankRows(rows, 'orderAmount', scope.userId).slice(0, 5);
-    const { list: toContact, total: toContactTotal } = await this.dueToday(scope, now);
     return {
       siteId: scope.siteId,
       siteName: scope.siteName,

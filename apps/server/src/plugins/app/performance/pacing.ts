@@ -38,25 +38,35 @@ export function pacingSpan(span: DayRange, today: string, actualFen: number, tar
 /** Whose pacing: one member of the site, or the whole site (its salespeople's targets summed, as its completion). */
 export type PacingSubject = { member: Pick<MemberRef, 'id' | 'isLeader'> } | { site: true };
 
+/**
+ * What the caller already read for this month (home reads the site's members, the month's targets
+ * and figures for its own cards): passed in, they are not read twice and cannot disagree.
+ */
+export interface KnownMonth {
+  people: readonly Pick<MemberRef, 'id' | 'isLeader'>[];
+  targetAmountFen: number;
+  actualAmountFen: number;
+}
+
 /** The month's and the quarter's pacing of a member or a site; null when neither has an amount target. */
-export async function pacingOf(db: Db, siteId: number, subject: PacingSubject, now = new Date()): Promise<Pacing | null> {
+export async function pacingOf(db: Db, siteId: number, subject: PacingSubject, now = new Date(), known?: KnownMonth): Promise<Pacing | null> {
   const today = chinaDayString(now);
   const month = resolvePeriod({ period: 'month' }, now).targetRange;
   const quarter = resolvePeriod({ period: 'quarter' }, now).targetRange;
   const staffId = 'member' in subject ? subject.member.id : null;
-  const people = 'member' in subject ? [subject.member] : await siteMembers(db, siteId);
-  const [monthTargets, quarterTargets, monthActual, quarterActual] = await Promise.all([
-    targetsOver(db, siteId, month, people),
-    targetsOver(db, siteId, quarter, people),
-    figuresFor(db, { siteId, staffId, startDate: month.startDate, endDate: today }),
-    figuresFor(db, { siteId, staffId, startDate: quarter.startDate, endDate: today }),
-  ]);
+  const people = 'member' in subject ? [subject.member] : (known?.people ?? (await siteMembers(db, siteId)));
   const targetOf = (targets: Awaited<ReturnType<typeof targetsOver>>) =>
     ('member' in subject ? targets.byPerson.get(subject.member.id)?.targetAmountFen : targets.site.targetAmountFen) ?? 0;
+  const [monthTargetFen, quarterTargetFen, monthActualFen, quarterActual] = await Promise.all([
+    known ? known.targetAmountFen : targetsOver(db, siteId, month, people).then(targetOf),
+    targetsOver(db, siteId, quarter, people).then(targetOf),
+    known ? known.actualAmountFen : figuresFor(db, { siteId, staffId, startDate: month.startDate, endDate: today }).then((figures) => figures.orderAmountFen),
+    figuresFor(db, { siteId, staffId, startDate: quarter.startDate, endDate: today }),
+  ]);
   const pacing = {
     today,
-    month: pacingSpan(month, today, monthActual.orderAmountFen, targetOf(monthTargets)),
-    quarter: pacingSpan(quarter, today, quarterActual.orderAmountFen, targetOf(quarterTargets)),
+    month: pacingSpan(month, today, monthActualFen, monthTargetFen),
+    quarter: pacingSpan(quarter, today, quarterActual.orderAmountFen, quarterTargetFen),
   };
   return pacing.month || pacing.quarter ? pacing : null;
 }
