@@ -1,0 +1,72 @@
+/** The claim itself (issue 19): a second claim of a live key waits for the first transaction, then sees its answer. */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { IdempotencyRepository } from '../../../src/plugins/app/idempotency/idempotency-repository.js';
+import { canonicalJson, fingerprintOf } from '../../../src/plugins/app/idempotency/idempotency.js';
+import { rows, useTestServer } from '../../helper.js';
+import { newKey } from './support.js';
+
+const server = useTestServer();
+
+/** Sessions waiting on a lock (PostgreSQL only). */
+async function waitingOnLocks(): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(server.db, sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+  return Number(row?.n ?? 0);
+}
+
+describe('claiming a key', () => {
+  it('fingerprints ignore the order of keys, not the values', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
+    expect(fingerprintOf('followUpCreate', { a: 1, b: 2 })).toBe(fingerprintOf('followUpCreate', { b: 2, a: 1 }));
+    expect(fingerprintOf('followUpCreate', { a: 1 })).not.toBe(fingerprintOf('attendanceClockIn', { a: 1 }));
+    expect(fingerprintOf('followUpCreate', { a: 1 })).not.toBe(fingerprintOf('followUpCreate', { a: '1' }));
+  });
+
+  it('a second claim waits for the transaction holding the key and then reads its stored answer', async () => {
+    const repository = new IdempotencyRepository(server.db);
+    const key = newKey();
+    const userId = 1;
+    let claimed!: () => void;
+    let release!: () => void;
+    const claimedOnce = new Promise<void>((resolve) => (claimed = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = server.db.transaction(async (tx) => {
+      const claim = await repository.claim(tx, userId, key, 'followUpCreate', 'f'.repeat(64));
+      expect(claim.kind).toBe('claimed');
+      claimed();
+      await gate;
+      if (claim.kind === 'claimed') await repository.store(tx, claim.id, { id: 42 });
+    });
+    await claimedOnce;
+    const second = server.db.transaction((tx) => repository.claim(tx, userId, key, 'followUpCreate', 'f'.repeat(64)));
+    if (server.database.kind === 'postgres') {
+      // The second INSERT really waits on the first transaction's row of the unique index.
+      await expect.poll(waitingOnLocks, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    }
+    release();
+    await first;
+    expect(await second).toEqual({ kind: 'held', route: 'followUpCreate', fingerprint: 'f'.repeat(64), response: { id: 42 } });
+  });
+
+  it('a rolled-back claim leaves the key free for the waiting one', async () => {
+    const repository = new IdempotencyRepository(server.db);
+    const key = newKey();
+    let claimed!: () => void;
+    let release!: () => void;
+    const claimedOnce = new Promise<void>((resolve) => (claimed = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = server.db
+      .transaction(async (tx) => {
+        await repository.claim(tx, 1, key, 'followUpCreate', 'a'.repeat(64));
+        claimed();
+        await gate;
+        throw new Error('the work failed');
+      })
+      .catch((error: unknown) => error);
+    await claimedOnce;
+    const second = server.db.transaction((tx) => repository.claim(tx, 1, key, 'followUpCreate', 'b'.repeat(64)));
+    release();
+    expect(await first).toBeInstanceOf(Error);
+    expect((await second).kind).toBe('claimed');
+  });
+});
