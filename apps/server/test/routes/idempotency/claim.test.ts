@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { IdempotencyRepository } from '../../../src/plugins/app/idempotency/idempotency-repository.js';
 import { canonicalJson, fingerprintOf } from '../../../src/plugins/app/idempotency/idempotency.js';
-import { rows, useTestServer } from '../../helper.js';
-import { newKey } from './support.js';
+import { openDatabase } from '../../../src/db/client.js';
+import { buildTestApp, login, PHONES, rows, useTestServer } from '../../helper.js';
+import { firstCustomer, scalar, STAFF_API } from '../sales/support.js';
+import { keyedCall, newKey } from './support.js';
 
 const server = useTestServer();
 
@@ -68,5 +70,28 @@ describe('claiming a key', () => {
     release();
     expect(await first).toBeInstanceOf(Error);
     expect((await second).kind).toBe('claimed');
+  });
+
+  it('two instances on one PostgreSQL database, each with its own pool, write once for one key', async (context) => {
+    const url = server.config.databaseUrl;
+    if (server.database.kind !== 'postgres' || !url) return context.skip();
+    const otherDatabase = await openDatabase({ databaseUrl: url });
+    const other = await buildTestApp(otherDatabase, server.config);
+    try {
+      const { accountInfo, token } = await login(server.app, PHONES.zhangWei);
+      const session = { id: accountInfo.id, token };
+      const customerId = (await firstCustomer(server.db, sql`site_id = 101 and owner_id = ${session.id}`)).id;
+      const body = { siteId: 101, customerId, type: '电话', content: '两个实例同一个键' };
+      const key = newKey();
+      const answers = await Promise.all([server.app, other, server.app, other].map((app) => keyedCall<{ id: number }>(app, session, `${STAFF_API}/followup/create`, body, key)));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.data.id).toBe(answers[0]?.body.data.id);
+      }
+      expect(await scalar(server.db, sql`select count(*) as value from follow_ups where content = '两个实例同一个键'`)).toBe(1);
+    } finally {
+      await other.close();
+      await otherDatabase.close();
+    }
   });
 });
