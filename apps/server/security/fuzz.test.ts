@@ -11,14 +11,18 @@
  * 10,000 on PostgreSQL, DATABASE_URL set; 3,000 on the slower, single-threaded PGlite) and
  * FUZZ_TYPED_RUNS those of the wrongly-typed campaign (a fifth of FUZZ_RUNS).
  */
-import { customerQrPayload, FIELD_LABELS } from '@sales/contract';
+import { APP_VERSION, customerQrPayload, FIELD_LABELS, IDEMPOTENCY_MESSAGES, PLATFORM } from '@sales/contract';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+import { canonicalJson } from '../src/plugins/app/idempotency/idempotency.js';
 import { call, login, multipartBody, PHONES, PNG_1X1, rows, uniqueIp, useTestServer } from '../test/helper.js';
 import { takeWrites, watchWrites } from '../test/write-watch.js';
-import { authorizationFor, mistypedRequestFor, requestFor, type FuzzRequest, type Hints, type MistypedRequest } from './support/arbitraries.js';
+import { authorizationFor, mistypedRequestFor, requestFor, validValue, type FuzzRequest, type Hints, type MistypedRequest } from './support/arbitraries.js';
 import { responseProblems } from './support/checks.js';
+import { IDEMPOTENCY_HEADER_NAME, idempotentRoutes, WRONG_KEYS } from './support/idempotency.js';
+import { toJson } from './support/json.js';
 import { documentedRoutes, routeName, type DocumentedRoute } from './support/routes.js';
 import { SessionKeeper } from './support/sessions.js';
 
@@ -65,6 +69,8 @@ beforeAll(async () => {
     phone: [PHONES.liNa, PHONES.zhangWei, '13900000000'],
     key: [key],
     'x-api-key': [API_KEY],
+    // A few keys that recur, so the campaign sends one key with many bodies (409) and replays.
+    [IDEMPOTENCY_HEADER_NAME]: [randomUUID(), randomUUID(), randomUUID()],
   };
 });
 
@@ -186,6 +192,76 @@ it(`refuses ${TYPED_RUNS} (at least 12 per route) wrongly typed body fields with
   expect(sentTo.size).toBe(byRoute.size);
   expect([...distinct.keys()]).toEqual([]);
 }, 900_000);
+
+it('refuses every wrong Idempotency-Key with the Chinese 400 and writes nothing; one key with changing bodies replays or answers 409, never a 500', async () => {
+  const routesWithKey = idempotentRoutes(routes);
+  expect(routesWithKey.length).toBeGreaterThanOrEqual(6);
+  // 陈静 (site 102), whom the campaigns above never sent: her clock-in is still open today, so keys get first answers to replay.
+  const authorization = (await login(server.app, PHONES.chenJing)).token;
+  const upload = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 }]);
+  const send = (route: DocumentedRoute, key: string | string[], payload?: string) =>
+    server.app.inject({
+      method: route.method,
+      url: route.path,
+      headers: {
+        platform: PLATFORM,
+        version: APP_VERSION,
+        authorization,
+        [IDEMPOTENCY_HEADER_NAME]: key,
+        ...(route.body ? { 'content-type': 'application/json' } : upload.headers),
+      },
+      payload: route.body ? (payload ?? '{}') : upload.payload,
+      remoteAddress: uniqueIp(),
+    });
+  const bodyOf = (route: DocumentedRoute) => (route.body ? toJson(fc.sample(validValue(route.body, '', hints), { numRuns: 1, seed: SEED })[0] ?? null) : undefined);
+  const problems: string[] = [];
+
+  await watchWrites(server.db);
+  await takeWrites(server.db);
+  for (const route of routesWithKey) {
+    for (const wrong of WRONG_KEYS) {
+      const response = await send(route, wrong.value, bodyOf(route));
+      const found = responseProblems(response);
+      const msg = (JSON.parse(response.body) as { msg?: unknown }).msg;
+      if (response.statusCode !== 400 || msg !== IDEMPOTENCY_MESSAGES.badKey) found.push(`answered ${response.statusCode} ${JSON.stringify(msg)}`);
+      const written = await takeWrites(server.db);
+      if (written.length > 0) found.push(`wrote ${written.join(', ')}`);
+      for (const problem of found) problems.push(`${routeName(route)} key ${wrong.name}: ${problem}`);
+    }
+  }
+
+  // One key per route, many schema-valid bodies: the first 200 is kept; the same body replays it, another never writes (409).
+  const jsonRoutes = routesWithKey.filter((route) => route.body);
+  const keys = new Map(jsonRoutes.map((route) => [routeName(route), randomUUID()] as const));
+  const first = new Map<string, { body: string; data: unknown }>();
+  const runs = Number(process.env.FUZZ_IDEMPOTENCY_RUNS ?? 300);
+  const arbitrary = fc.constantFrom(...jsonRoutes).chain((route) =>
+    fc.oneof(validValue(route.body ?? {}, '', hints).map((body) => ({ route, body: toJson(body) })), fc.constant({ route, body: null as string | null })),
+  );
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async ({ route, body }) => {
+      const name = routeName(route);
+      const kept = first.get(name);
+      const payload = body ?? kept?.body ?? '{}';
+      const response = await send(route, keys.get(name) ?? '', payload);
+      const found = responseProblems(response).map((problem) => `${name}: ${problem}`);
+      const answer = JSON.parse(response.body) as { msg?: unknown; data?: unknown };
+      if (kept) {
+        const same = canonicalJson(JSON.parse(payload)) === canonicalJson(JSON.parse(kept.body));
+        if (same && (response.statusCode !== 200 || canonicalJson(answer.data) !== canonicalJson(kept.data))) found.push(`${name}: a repeat answered ${response.statusCode}, not the first answer`);
+        // A changed body never writes: a 409, or refused earlier (its site is not the caller's: 403).
+        const refused = response.statusCode === 409 ? answer.msg === IDEMPOTENCY_MESSAGES.bodyChanged : response.statusCode >= 400 && response.statusCode < 500;
+        if (!same && !refused) found.push(`${name}: a changed body answered ${response.statusCode} ${JSON.stringify(answer.msg)}`);
+      } else if (response.statusCode === 200) {
+        first.set(name, { body: payload, data: answer.data });
+      }
+      problems.push(...found);
+    }),
+    { numRuns: runs, seed: SEED },
+  );
+  console.log(`idempotency fuzz: ${WRONG_KEYS.length} wrong keys on ${routesWithKey.length} routes, ${runs} keyed requests; first answers kept on ${[...first.keys()].join(', ')}`);
+  expect([...new Set(problems)]).toEqual([]);
+}, 300_000);
 
 it('still logs in, lists and reports healthy after the fuzz', async () => {
   expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

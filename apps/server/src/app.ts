@@ -8,6 +8,7 @@ import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
 import authentication from './plugins/app/auth/authentication.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
+import idempotency from './plugins/app/idempotency/idempotency.js';
 import inputGuard from './plugins/app/input-guard.js';
 import notices from './plugins/app/notices/notices.js';
 import noticeDelivery from './plugins/app/notices/notice-delivery.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(security);
   await app.register(docs);
   await app.register(services);
+  await app.register(idempotency);
   await app.register(authentication);
   await app.register(sales);
   await app.register(reports);

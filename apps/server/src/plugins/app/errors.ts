@@ -1,4 +1,4 @@
-import { FIELD_LABELS, STANDARD_FIELD_MESSAGES } from '@sales/contract';
+import { FIELD_LABELS, IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, STANDARD_FIELD_MESSAGES } from '@sales/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
@@ -9,6 +9,9 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
+/** Headers a route schema validates, by their lower-case name: what a wrong value is told. */
+const HEADER_MESSAGES: Record<string, string> = { [IDEMPOTENCY_HEADER.toLowerCase()]: IDEMPOTENCY_MESSAGES.badKey };
+
 /** A Chinese sentence for a schema failure, naming the field the user can fix. */
 export function validationMessage(issues: readonly ValidationIssue[]): string {
   const issue = issues[0];
@@ -16,6 +19,8 @@ export function validationMessage(issues: readonly ValidationIssue[]): string {
   const missing = typeof issue.params?.missingProperty === 'string' ? issue.params.missingProperty : undefined;
   // An item of a list is named by its list: /images/0 is 图片.
   const field = missing ?? issue.instancePath?.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment)).pop() ?? '';
+  const headerMessage = HEADER_MESSAGES[field];
+  if (headerMessage) return headerMessage;
   const label = FIELD_LABELS[field] ?? (field ? `参数 ${field}` : '请求参数');
   if (issue.keyword === 'required') return `请填写${label}`;
   if (issue.keyword === 'maxLength') return `${label}过长`;

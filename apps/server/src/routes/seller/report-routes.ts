@@ -48,7 +48,7 @@ export function reportRoutes(kind: ReportKind): FastifyPluginAsyncTypebox {
 
     app.route({
       ...routeOf(app, routes.create, { tags, security, summary: `提交${label}（每人每站点每期一份）` }),
-      handler: async (request) => ok(await repository.create(reportScope(request), request.body)),
+      handler: async (request) => ok(await app.idempotency.run(request, `${kind}ReportCreate`, request.body, (db) => repository.create(reportScope(request), request.body, db))),
     });
 
     app.route({

@@ -16,12 +16,12 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...routeOf(app, ROUTES.attendanceClockIn, { tags, security, summary: '上班打卡' }),
-    handler: async (request) => ok(await app.attendance.clockIn(salesScope(request), request.body)),
+    handler: async (request) => ok(await app.idempotency.run(request, 'attendanceClockIn', request.body, (db) => app.attendance.clockIn(salesScope(request), request.body, db))),
   });
 
   app.route({
     ...routeOf(app, ROUTES.attendanceClockOut, { tags, security, summary: '下班打卡' }),
-    handler: async (request) => ok(await app.attendance.clockOut(salesScope(request), request.body)),
+    handler: async (request) => ok(await app.idempotency.run(request, 'attendanceClockOut', request.body, (db) => app.attendance.clockOut(salesScope(request), request.body, db))),
   });
 
   app.route({

@@ -17,7 +17,8 @@ const followUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...routeOf(app, ROUTES.followUpCreate, { tags, security, summary: '新增跟进记录' }),
-    handler: async (request) => ok(await app.followUps.create(salesScope(request), currentUser(request).username, request.body)),
+    handler: async (request) =>
+      ok(await app.idempotency.run(request, 'followUpCreate', request.body, (db) => app.followUps.create(salesScope(request), currentUser(request).username, request.body, db))),
   });
 
   app.route({

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { sha256 } from '../../../plugins/app/idempotency/idempotency.js';
 import { sniffImage } from '../../../plugins/app/uploads/storage.js';
 
 const tags = ['upload'];
@@ -41,16 +42,24 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (data.length === 0) throw badRequest('图片内容为空');
       const kind = sniffImage(data);
       if (!kind) throw badRequest('只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
-      const key = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-      await app.storage.put(key, data);
       const originalName = filename.slice(0, 255);
+      // The file is stored only when the key is claimed (a replay stores nothing), and removed
+      // again when the write or the transaction around it fails.
+      let stored: string | undefined;
       try {
-        await app.uploads.record({ key, ownerId: user.id, contentType: kind.contentType, size: data.length, originalName });
+        return ok(
+          await app.idempotency.run(request, 'uploadImage', { file: sha256(data), filename }, async (db) => {
+            const key = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+            stored = key;
+            await app.storage.put(key, data);
+            await app.uploads.record({ key, ownerId: user.id, contentType: kind.contentType, size: data.length, originalName }, db);
+            return { url: `/seller/upload/files/${key}`, name: originalName, size: data.length, contentType: kind.contentType };
+          }),
+        );
       } catch (error) {
-        await app.storage.delete(key);
+        if (stored) await app.storage.delete(stored);
         throw error;
       }
-      return ok({ url: `/seller/upload/files/${key}`, name: originalName, size: data.length, contentType: kind.contentType });
     },
   });
 
