@@ -158,6 +158,16 @@ describe('customer/position', () => {
 });
 
 describe('attendance/visits', () => {
+  it('has demo check-ins of today and yesterday at 101 on a fresh start, one of them 位置偏离', async () => {
+    const days = [chinaDayString(new Date()), chinaDayString(new Date(Date.now() - 24 * 60 * 60 * 1000))];
+    const views = await Promise.all(days.map((date) => staffCall<AttendanceVisits>(server.app, as.liNa, 'attendance/visits', { siteId: 101, date })));
+    const seeded = views.flatMap((view) => view.body.data.members.flatMap((entry) => entry.visits)).filter((entry) => entry.content !== '到店拜访');
+    expect(seeded.length).toBeGreaterThanOrEqual(5);
+    expect(seeded.some((entry) => entry.checkIn.deviated && (entry.checkIn.distance ?? 0) > 500)).toBe(true);
+    expect(seeded.some((entry) => entry.checkIn.distance === null)).toBe(true);
+    expect(await scalar(server.db, sql`select count(*) as value from customers where site_id = 101 and position_source = 'leader'`)).toBeGreaterThanOrEqual(3);
+  });
+
   it("lists the day's check-ins of the site by member with customer, content and 位置偏离, for leaders", async () => {
     const today = chinaDayString(new Date());
     const view = await staffCall<AttendanceVisits>(server.app, as.liNa, 'attendance/visits', { siteId: 101, date: today });

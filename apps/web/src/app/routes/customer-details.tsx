@@ -9,6 +9,8 @@ import { CustomerProfile } from '../../features/customers/components/customer-pr
 import { CustomerQrCode } from '../../features/customers/components/customer-qr-code';
 import { FollowUpForm } from '../../features/customers/components/follow-up-form';
 import { FollowUpTimeline } from '../../features/customers/components/follow-up-timeline';
+import { useSession } from '../../features/auth/session-store';
+import { CustomerPositionCard } from '../../features/visits/components/customer-position';
 import { CustomerRecentOrders } from '../../features/orders/components/recent-orders';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
@@ -25,6 +27,7 @@ function CustomerScreen({ id }: { id: number }) {
   const [params, setParams] = useSearchParams();
   const { data: customer, isError, error, refetch } = useCustomerDetail(id);
   const [writing, setWriting] = useState(false);
+  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
 
   if (!customer) {
     if (isError) return <RecordErrorState error={error} what="客户" onRetry={() => void refetch()} />;
@@ -57,6 +60,7 @@ function CustomerScreen({ id }: { id: number }) {
       <div className="detail-tab-body">
         {active === 'orders' && <CustomerRecentOrders customerId={customer.id} moreUrl={routeUrl('customerOrderList', { customerId: customer.id })} />}
         {active === 'followups' && <FollowUpTimeline customerId={customer.id} />}
+        {active === 'profile' && isLeader && <CustomerPositionCard customer={customer} />}
         {active === 'profile' && <CustomerProfile customer={customer} />}
         {active === 'qr' && customer.qrPayload && <CustomerQrCode payload={customer.qrPayload} name={customer.name} />}
       </div>

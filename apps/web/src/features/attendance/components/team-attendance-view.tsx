@@ -10,6 +10,7 @@ import { shiftMonth } from '../../../lib/month';
 import { AttendanceCalendar } from './attendance-calendar';
 import { AttendanceCountsRow } from './attendance-counts';
 import { AttendanceStatusTag } from './attendance-status-tag';
+import { VisitsDay } from '../../visits/components/visits-day';
 
 const clockTime = (value: string | null | undefined) => (value ? formatDateTime(value).slice(11) : '--:--');
 
@@ -98,7 +99,7 @@ function MonthView({ staffId, today, onOpenDay }: { staffId: number | null; toda
  */
 export function TeamAttendanceView({ isLeader, userId }: { isLeader: boolean; userId: number | null }) {
   const today = chinaDayString(new Date());
-  const [tab, setTab] = useState<'day' | 'month'>('day');
+  const [tab, setTab] = useState<'day' | 'visits' | 'month'>('day');
   const [date, setDate] = useState(today);
   if (!isLeader) {
     return (
@@ -110,14 +111,22 @@ export function TeamAttendanceView({ isLeader, userId }: { isLeader: boolean; us
   }
   return (
     <div className="detail-tabs">
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'month' ? 'month' : 'day')}>
-        <Tabs.Tab title="日视图" key="day">
+      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'month' || key === 'visits' ? key : 'day')}>
+        <Tabs.Tab title="打卡" key="day">
           {date !== today && (
             <button type="button" className="link-button att-back-today" onClick={() => setDate(today)}>
               回到今天
             </button>
           )}
           <DayView date={date} />
+        </Tabs.Tab>
+        <Tabs.Tab title="拜访" key="visits">
+          {date !== today && (
+            <button type="button" className="link-button att-back-today" onClick={() => setDate(today)}>
+              回到今天
+            </button>
+          )}
+          <VisitsDay date={date} />
         </Tabs.Tab>
         <Tabs.Tab title="月历" key="month">
           <MonthView

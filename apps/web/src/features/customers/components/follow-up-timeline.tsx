@@ -5,8 +5,10 @@ import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
 import { ImageViewer } from '../../../lib/antd-imperative';
+import { useSession } from '../../auth/session-store';
+import { CheckInBadge } from '../../visits/components/check-in-badge';
 
-function FollowUpEntry({ entry }: { entry: FollowUp }) {
+function FollowUpEntry({ entry, isLeader }: { entry: FollowUp; isLeader: boolean }) {
   return (
     <li className="timeline__item" data-testid="follow-up-item">
       <span className="timeline__dot" aria-hidden />
@@ -18,6 +20,7 @@ function FollowUpEntry({ entry }: { entry: FollowUp }) {
         <span className="timeline__time">{formatDateTime(entry.createdAt)}</span>
       </div>
       <p className="timeline__content">{entry.content}</p>
+      {entry.checkIn && <CheckInBadge checkIn={entry.checkIn} showDeviation={isLeader} />}
       {entry.images.length > 0 && (
         <div className="timeline__images">
           {entry.images.map((url, index) => (
@@ -42,6 +45,7 @@ function FollowUpEntry({ entry }: { entry: FollowUp }) {
 /** A customer's follow-ups as a time line, newest first, loading more on scroll. */
 export function FollowUpTimeline({ customerId }: { customerId: number }) {
   const query = useFollowUpList(customerId);
+  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
   const first = query.data?.pages[0];
   if (!first) return query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : <CardSkeleton count={2} />;
   const entries = flattenPages(query.data?.pages);
@@ -53,7 +57,7 @@ export function FollowUpTimeline({ customerId }: { customerId: number }) {
       </div>
       <ul className="timeline" data-testid="follow-up-list">
         {entries.map((entry) => (
-          <FollowUpEntry key={entry.id} entry={entry} />
+          <FollowUpEntry key={entry.id} entry={entry} isLeader={isLeader} />
         ))}
       </ul>
       <InfiniteScroll

@@ -1,0 +1,19 @@
+import * as ROUTES from '@sales/contract/routes';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { attendanceKeys } from '../../attendance/api/query-keys';
+import { useCurrentSiteId } from '../../auth/session-store';
+
+/** POST /seller/fenghe/staff/attendance/visits: each member's 拜访签到 of a day (leaders). */
+export const getAttendanceVisits = (date: string, signal?: AbortSignal) => call(ROUTES.attendanceVisits, { date }, { signal, hideErrorToast: true });
+
+export function useAttendanceVisits(date: string) {
+  const siteId = useCurrentSiteId();
+  return useQuery({
+    // Under the attendance keys: clocking and the site switch refresh it with the rest.
+    queryKey: [...attendanceKeys.all(siteId), 'visits', date] as const,
+    queryFn: ({ signal }) => getAttendanceVisits(date, signal),
+    enabled: siteId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
