@@ -6,7 +6,7 @@ import { customers, type followUps, uploads } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import type { SalesScope } from '../sales/sales-authorization.js';
 import { uploadKeyOf } from '../uploads/uploaded-images.js';
-import { deviationOf } from './geo.js';
+import { deviationOf } from '../../../db/geo.js';
 
 export const CHECK_IN_MESSAGES = {
   notVisit: '只有拜访可以签到',

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { useCurrentSiteId } from '../../auth/session-store';
 import { attendanceKeys } from './query-keys';
-import { clockPosition } from '../../visits/clock-position';
+import { clockPosition } from '../../../lib/clock-position';
 
 export type ClockKind = 'in' | 'out';
 

@@ -1,12 +1,10 @@
-import { FOLLOW_UP_TYPES, type CheckInInput, type FollowUpType } from '@sales/contract';
+import { FOLLOW_UP_TYPES, type CheckInInput, type FollowUp, type FollowUpType } from '@sales/contract';
 import { Button, Form, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { showToast } from '../../../lib/toast';
 import { useCreateFollowUp } from '../api/create-follow-up';
 import { uploadImage } from '../../../lib/upload-image';
-import { CheckInField } from '../../visits/components/check-in-field';
-import { offerCustomerPosition } from '../../visits/offer-customer-position';
 import { FOLLOW_UP_MAX_IMAGES, FOLLOW_UP_MAX_LENGTH, followUpContentError, nextContactError, suggestedNextContact } from '../follow-up-rules';
 
 interface FollowUpValues {
@@ -22,7 +20,21 @@ const INITIAL: FollowUpValues = { type: ['电话'], content: '', images: [], nex
 const TYPE_OPTIONS = FOLLOW_UP_TYPES.map((type) => ({ label: type, value: type }));
 
 /** 写跟进: type, content (≤ 500 with a counter), up to 9 photos, next contact time. */
-export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: number; onDone(): void; onCancel(): void }) {
+export function FollowUpForm({
+  customerId,
+  onDone,
+  onCancel,
+  checkInField,
+}: {
+  customerId: number;
+  onDone(created: FollowUp): void;
+  onCancel(): void;
+  /**
+   * 拜访签到's control (from the visits feature), shown with 拜访: a form field of CheckInInput | null
+   * that calls onBusyChange while its photo uploads.
+   */
+  checkInField?: (onBusyChange: (busy: boolean) => void) => React.ReactElement;
+}) {
   const [form] = Form.useForm<FollowUpValues>();
   const [uploading, setUploading] = useState(false);
   const [checkInBusy, setCheckInBusy] = useState(false);
@@ -49,8 +61,7 @@ export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: num
     }
     showToast('跟进已保存', 'success');
     form.resetFields();
-    onDone();
-    void offerCustomerPosition(created);
+    onDone(created);
   };
 
   return (
@@ -76,9 +87,9 @@ export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: num
         <Form.Item name="type" label="跟进方式" rules={[{ required: true, message: '请选择跟进方式' }]}>
           <Selector options={TYPE_OPTIONS} columns={4} data-testid="follow-up-type" />
         </Form.Item>
-        {isVisit && (
+        {isVisit && checkInField && (
           <Form.Item name="checkIn" label="拜访签到" layout="vertical">
-            <CheckInField onBusyChange={setCheckInBusy} />
+            {checkInField(setCheckInBusy)}
           </Form.Item>
         )}
         <Form.Item

@@ -5,10 +5,12 @@ import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
 import { ImageViewer } from '../../../lib/antd-imperative';
-import { useSession } from '../../auth/session-store';
-import { CheckInBadge } from '../../visits/components/check-in-badge';
 
-function FollowUpEntry({ entry, isLeader }: { entry: FollowUp; isLeader: boolean }) {
+
+/** What the page shows under a follow-up's content (拜访签到's badge, from the visits feature). */
+export type FollowUpExtra = (entry: FollowUp) => React.ReactNode;
+
+function FollowUpEntry({ entry, extra }: { entry: FollowUp; extra?: FollowUpExtra }) {
   return (
     <li className="timeline__item" data-testid="follow-up-item">
       <span className="timeline__dot" aria-hidden />
@@ -20,7 +22,7 @@ function FollowUpEntry({ entry, isLeader }: { entry: FollowUp; isLeader: boolean
         <span className="timeline__time">{formatDateTime(entry.createdAt)}</span>
       </div>
       <p className="timeline__content">{entry.content}</p>
-      {entry.checkIn && <CheckInBadge checkIn={entry.checkIn} showDeviation={isLeader} />}
+      {extra?.(entry)}
       {entry.images.length > 0 && (
         <div className="timeline__images">
           {entry.images.map((url, index) => (
@@ -43,9 +45,8 @@ function FollowUpEntry({ entry, isLeader }: { entry: FollowUp; isLeader: boolean
 }
 
 /** A customer's follow-ups as a time line, newest first, loading more on scroll. */
-export function FollowUpTimeline({ customerId }: { customerId: number }) {
+export function FollowUpTimeline({ customerId, extra }: { customerId: number; extra?: FollowUpExtra }) {
   const query = useFollowUpList(customerId);
-  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
   const first = query.data?.pages[0];
   if (!first) return query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : <CardSkeleton count={2} />;
   const entries = flattenPages(query.data?.pages);
@@ -57,7 +58,7 @@ export function FollowUpTimeline({ customerId }: { customerId: number }) {
       </div>
       <ul className="timeline" data-testid="follow-up-list">
         {entries.map((entry) => (
-          <FollowUpEntry key={entry.id} entry={entry} isLeader={isLeader} />
+          <FollowUpEntry key={entry.id} entry={entry} extra={extra} />
         ))}
       </ul>
       <InfiniteScroll

@@ -1,7 +1,6 @@
 import * as ROUTES from '@sales/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import { attendanceKeys } from '../../attendance/api/query-keys';
 import { useCurrentSiteId } from '../../auth/session-store';
 
 /** POST /seller/fenghe/staff/attendance/visits: each member's 拜访签到 of a day (leaders). */
@@ -10,8 +9,8 @@ export const getAttendanceVisits = (date: string, signal?: AbortSignal) => call(
 export function useAttendanceVisits(date: string) {
   const siteId = useCurrentSiteId();
   return useQuery({
-    // Under the attendance keys: clocking and the site switch refresh it with the rest.
-    queryKey: [...attendanceKeys.all(siteId), 'visits', date] as const,
+    // Starting with the site, so switching site refetches.
+    queryKey: ['visits', siteId, date] as const,
     queryFn: ({ signal }) => getAttendanceVisits(date, signal),
     enabled: siteId !== null,
     placeholderData: keepPreviousData,

@@ -3,7 +3,7 @@ import { Button, Image, SpinLoading } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { ImageViewer } from '../../../lib/antd-imperative';
 import { uploadImage } from '../../../lib/upload-image';
-import { geoMessageOf, locate } from '../geolocation';
+import { geoMessageOf, locate } from '../../../lib/geolocation';
 
 /** A check-in asks for a precise fix and waits up to 15 s for it (the permission prompt not counted). */
 const CHECK_IN_TIMEOUT_MS = 15_000;

@@ -5,14 +5,14 @@ import { Dialog } from '../../../lib/antd-imperative';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useSetCustomerPosition } from '../api/set-customer-position';
-import { geoMessageOf, locate } from '../geolocation';
+import { geoMessageOf, locate } from '../../../lib/geolocation';
 
 const SOURCE_LABEL = { leader: '主管设置', check_in: '签到确认' } as const;
 
 /** 客户位置 on the customer page for leaders: the point and where it came from, and 用当前位置 to set it. */
-export function CustomerPositionCard({ customer }: { customer: CustomerDetail }) {
+export function CustomerPositionCard({ customer, onSaved }: { customer: CustomerDetail; onSaved: () => void }) {
   const [locating, setLocating] = useState(false);
-  const save = useSetCustomerPosition();
+  const save = useSetCustomerPosition(onSaved);
   const position = customer.position;
 
   const setFromHere = async () => {

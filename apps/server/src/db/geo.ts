@@ -1,4 +1,4 @@
-/** The little geometry of 拜访签到: distances on the Earth between two points given in degrees. */
+/** The little geometry of 拜访签到 (shared by the app and the demo seed): distances on the Earth between two points in degrees. */
 
 /** Mean Earth radius in metres (IUGG), which keeps the haversine error well under 1 % at city scale. */
 const EARTH_RADIUS_M = 6_371_008.8;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviationOf, distanceMeters } from '../../../src/plugins/app/visits/geo.js';
+import { deviationOf, distanceMeters } from '../../src/db/geo.js';
 
 describe('distanceMeters', () => {
   it('is zero for the same point', () => {
