@@ -5,7 +5,7 @@
  */
 import { addDays, startOfChinaDay, VISIT_DEVIATION_METERS_DEFAULT } from '@sales/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { deviationOf } from '../plugins/app/visits/geo.js';
+import { deviationOf } from './geo.js';
 import type { Tx } from './client.js';
 import { customers, followUps, positions, sites } from './schema.js';
 import type { SeedOptions } from './seed.js';
