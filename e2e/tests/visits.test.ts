@@ -50,6 +50,7 @@ describe('拜访签到', () => {
     await app.page.getByTestId('check-in-button').tap();
     await expect.poll(async () => (await app.page.getByTestId('check-in-status').textContent())?.trim()).toBe('已定位 ±18 米');
 
+    await app.screenshot('visits-check-in-form');
     const content = `到店拜访签到（e2e ${customer.id}）`;
     await app.followUpForm.content().fill(content);
     const created = waitForSalesCall(app.page, 'followup/create');
@@ -75,6 +76,7 @@ describe('拜访签到', () => {
     const badge = entry.getByTestId('check-in-badge');
     await badge.getByText('已签到', { exact: true }).waitFor();
     expect((await badge.getByTestId('check-in-accuracy').textContent())?.trim()).toBe('±18 米');
+    await app.screenshot('visits-timeline');
 
     // 李娜 opens 团队考勤 → 拜访 and finds it under 张伟.
     const leader = await harness.newApp();
@@ -88,6 +90,7 @@ describe('拜访签到', () => {
     await row.waitFor();
     expect((await row.getByTestId('visit-customer').textContent())?.trim()).toBe(customer.name);
     expect(await row.textContent()).toContain('±18 米');
+    await leader.screenshot('visits-team-attendance');
   });
 
   test('with the position refused, 签到 shows how to allow it and nothing is written', async () => {

@@ -15,7 +15,7 @@ export function VisitsDay({ date }: { date: string }) {
   return (
     <section aria-label={`${data.date} 拜访`} data-testid="attendance-visits" data-date={data.date}>
       <h2 className="section-title">{data.date} 拜访</h2>
-      <p className="muted" data-testid="attendance-visits-counts">
+      <p className="muted visits-day__counts" data-testid="attendance-visits-counts">
         签到 {data.total} 次 · 位置偏离 {data.deviated} 次（超过 {data.deviationMeters} 米）
       </p>
       {members.length === 0 ? (
