@@ -76,6 +76,8 @@ describe('拜访签到', () => {
     const badge = entry.getByTestId('check-in-badge');
     await badge.getByText('已签到', { exact: true }).waitFor();
     expect((await badge.getByTestId('check-in-accuracy').textContent())?.trim()).toBe('±18 米');
+    // The customer has its position now: the badge offers no 设为客户位置 any more.
+    await expect.poll(() => badge.getByTestId('check-in-set-position').count()).toBe(0);
     await app.screenshot('visits-timeline');
 
     // 李娜 opens 团队考勤 → 拜访 and finds it under 张伟.

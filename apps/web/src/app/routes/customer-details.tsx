@@ -33,6 +33,7 @@ function CustomerScreen({ id }: { id: number }) {
   const [writing, setWriting] = useState(false);
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
   const invalidateCustomers = useInvalidateCustomers();
+  const userId = useSession((state) => state.userId);
 
   if (!customer) {
     if (isError) return <RecordErrorState error={error} what="客户" onRetry={() => void refetch()} />;
@@ -65,7 +66,25 @@ function CustomerScreen({ id }: { id: number }) {
       <div className="detail-tab-body">
         {active === 'orders' && <CustomerRecentOrders customerId={customer.id} moreUrl={routeUrl('customerOrderList', { customerId: customer.id })} />}
         {active === 'followups' && (
-          <FollowUpTimeline customerId={customer.id} extra={(entry) => entry.checkIn && <CheckInBadge checkIn={entry.checkIn} showDeviation={isLeader} />} />
+          <FollowUpTimeline
+            customerId={customer.id}
+            extra={(entry) =>
+              entry.checkIn && (
+                <CheckInBadge
+                  checkIn={entry.checkIn}
+                  showDeviation={isLeader}
+                  onSetPosition={
+                    customer.position === null && (isLeader || entry.staff.id === userId)
+                      ? () =>
+                          void offerCustomerPosition(entry).then((set) => {
+                            if (set) void invalidateCustomers();
+                          })
+                      : undefined
+                  }
+                />
+              )
+            }
+          />
         )}
         {active === 'profile' && isLeader && <CustomerPositionCard customer={customer} onSaved={() => void invalidateCustomers()} />}
         {active === 'profile' && <CustomerProfile customer={customer} />}

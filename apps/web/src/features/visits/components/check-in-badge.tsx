@@ -1,10 +1,19 @@
 import type { CheckIn } from '@sales/contract';
-import { Image, Tag } from 'antd-mobile';
+import { Button, Image, Tag } from 'antd-mobile';
 import { ImageViewer } from '../../../lib/antd-imperative';
 import { formatDateTime } from '../../../lib/format';
 
 /** A follow-up's 拜访签到: 已签到 with the server's time, ±accuracy, the photo; 位置偏离 N 米 for leaders. */
-export function CheckInBadge({ checkIn, showDeviation }: { checkIn: CheckIn; showDeviation: boolean }) {
+export function CheckInBadge({
+  checkIn,
+  showDeviation,
+  onSetPosition,
+}: {
+  checkIn: CheckIn;
+  showDeviation: boolean;
+  /** 设为客户位置, offered while the customer has no position to the author (and leaders). */
+  onSetPosition?: () => void;
+}) {
   return (
     <div className="check-in-badge" data-testid="check-in-badge">
       <Tag color="success" fill="outline">
@@ -32,6 +41,11 @@ export function CheckInBadge({ checkIn, showDeviation }: { checkIn: CheckIn; sho
           onClick={() => ImageViewer.show({ image: checkIn.photo ?? '' })}
           data-testid="check-in-badge-photo"
         />
+      )}
+      {onSetPosition && (
+        <Button size="mini" fill="none" color="primary" onClick={onSetPosition} data-testid="check-in-set-position">
+          设为客户位置
+        </Button>
       )}
     </div>
   );
