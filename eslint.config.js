@@ -43,6 +43,7 @@ export default tseslint.config(
             { target: './apps/web/src/features/performance', from: './apps/web/src/features', except: ['./performance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/notices', from: './apps/web/src/features', except: ['./notices', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features/attendance', from: './apps/web/src/features', except: ['./attendance', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
+            { target: './apps/web/src/features/visits', from: './apps/web/src/features', except: ['./visits', './auth'], message: 'Features never import each other (pages in app/routes compose them).' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import the app layer.' },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib is the bottom layer.' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared components do not know features or the app.' },

@@ -152,6 +152,8 @@ const MATRIX: Record<string, Entry> = {
     expect: (cell) => (cell.at.member && !cell.at.leader ? 'allowed' : 'refused'),
     writes: 'customer_bindings',
   },
+  // Issue 19: a leader sets a customer's point; a salesperson's point is refused (403), a colleague's customer is 404.
+  [`POST ${STAFF}/customer/position`]: { body: (cell) => ({ customerId: cell.customer.id, latitude: 31.2304, longitude: 121.4737 }), expect: leaderWrite, writes: 'customers' },
   [`POST ${STAFF}/customer/qr/resolve`]: { body: (cell) => ({ code: `${CUSTOMER_QR_PREFIX}${cell.customer.qrToken}` }), expect: member },
   [`GET ${STAFF}/customer/export`]: { method: 'GET', body: () => ({}), expect: leaderRead },
   [`POST ${STAFF}/order/list`]: { body: () => ({}), expect: member },
@@ -186,6 +188,7 @@ const MATRIX: Record<string, Entry> = {
   [`POST ${STAFF}/attendance/clock-in`]: { body: () => ({}), expect: (cell) => (cell.at.member ? 'allowed' : 'refused'), writes: 'attendance' },
   [`POST ${STAFF}/attendance/clock-out`]: { body: () => ({}), expect: (cell) => (cell.at.member ? 'allowed' : 'refused'), writes: 'attendance' },
   [`POST ${STAFF}/attendance/day`]: { body: () => ({ date: today }), expect: leaderRead },
+  [`POST ${STAFF}/attendance/visits`]: { body: () => ({ date: today }), expect: leaderRead },
   [`POST ${STAFF}/attendance/month`]: { body: (cell) => ({ month, staffId: cell.staffId }), expect: record },
   [`POST ${STAFF}/member/list`]: { body: () => ({}), expect: performanceRead },
   [`POST ${STAFF}/member/detail`]: { body: (cell) => ({ id: cell.staffId, ...period }), expect: record },

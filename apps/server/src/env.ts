@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { VISIT_DEVIATION_METERS_DEFAULT } from '@sales/contract';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   noticeChannels: NoticeChannelsConfig;
   /** Whether this process runs the notice delivery worker (on unless NOTICE_DISPATCHER=false; off in tests). */
   noticeDispatcher: boolean;
+  /** A check-in farther than this many metres from the customer's position is 位置偏离 (VISIT_DEVIATION_METERS, default 500). */
+  visitDeviationMeters: number;
 }
 
 /** 企业微信 self-built app: app messages to a staff member's WeCom userid. */
@@ -194,6 +197,16 @@ export function parseNoticeInterval(raw: string | undefined): number {
   return seconds;
 }
 
+/** VISIT_DEVIATION_METERS: VISIT_DEVIATION_METERS_DEFAULT (500) unless set; a whole number of metres from 10 to 100000. */
+export function parseVisitDeviation(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return VISIT_DEVIATION_METERS_DEFAULT;
+  const metres = Number(raw);
+  if (!Number.isInteger(metres) || metres < 10 || metres > 100_000) {
+    throw new Error(`VISIT_DEVIATION_METERS must be a whole number of metres from 10 to 100000, got "${raw}"`);
+  }
+  return metres;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const provider = env.SMS_PROVIDER ?? 'console';
   if (!(SMS_PROVIDERS as readonly string[]).includes(provider)) {
@@ -221,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     noticeSchedulerIntervalSeconds: parseNoticeInterval(env.NOTICE_SCHEDULER_INTERVAL_SECONDS),
     noticeChannels: loadNoticeChannels(env),
     noticeDispatcher: env.NOTICE_DISPATCHER ? env.NOTICE_DISPATCHER !== 'false' : env.NODE_ENV !== 'test',
+    visitDeviationMeters: parseVisitDeviation(env.VISIT_DEVIATION_METERS),
     ...overrides,
   };
 }

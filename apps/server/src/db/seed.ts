@@ -8,6 +8,7 @@ import { seedPerformance } from './seed-performance.js';
 import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
 import { seedJoinDates, seedStaff } from './seed-staff.js';
+import { seedVisits } from './seed-visits.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SITES, extraStaff, plannedJoinDates } from './seed-staff.js';
 
@@ -41,6 +42,8 @@ export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:feedback:v1', run: seedFeedback },
   // After the sales: a user's demo notices name customers bound to them.
   { key: 'seed:notices:v1', run: seedNotices },
+  // After the sales (issue 19): positions of a few customers and their owners' 拜访签到 of today and yesterday.
+  { key: 'seed:visits:v1', run: seedVisits },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

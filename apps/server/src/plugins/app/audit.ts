@@ -25,6 +25,7 @@ export type AuditAction =
   | 'customer.transfer'
   | 'customer.unbind'
   | 'customer.claim'
+  | 'customer.position'
   | 'standard.update'
   | 'export.customers'
   | 'export.orders';

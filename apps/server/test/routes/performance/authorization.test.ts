@@ -53,6 +53,7 @@ const CALLS: Record<string, Body> = {
   [path(ROUTES.standardHistory)]: () => ({}),
   [path(ROUTES.attendanceToday)]: () => ({}),
   [path(ROUTES.attendanceDay)]: () => ({ date: chinaDayString(new Date()) }),
+  [path(ROUTES.attendanceVisits)]: () => ({ date: chinaDayString(new Date()) }),
   [path(ROUTES.attendanceMonth)]: () => ({ month }),
   [path(ROUTES.memberList)]: () => ({}),
   [path(ROUTES.memberDetail)]: () => ({ period: 'month', id: 0 }),
@@ -119,6 +120,15 @@ add('attendance/month', [
   ['chenJing', 101, 403],
 ]);
 add('attendance/day', [
+  ['zhangWei', 101, 403],
+  ['liNa', 101, 200],
+  ['wangQiang', 102, 200],
+  ['wangQiang', 201, 403],
+  ['liuYang', 201, 403],
+  ['liuYang', 101, 403],
+]);
+// 团队考勤 → 拜访 (issue 19): the same leaders as the day view.
+add('attendance/visits', [
   ['zhangWei', 101, 403],
   ['liNa', 101, 200],
   ['wangQiang', 102, 200],

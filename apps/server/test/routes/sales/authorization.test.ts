@@ -346,6 +346,7 @@ const ROUTES: [string, () => Record<string, unknown>][] = [
   ['customer/unbind', () => ({ customerId: customers.c101zw.id })],
   ['customer/claim', () => ({ qrToken: customers.c101free.qrToken })],
   ['customer/qr/resolve', () => ({ code: customerQrPayload(customers.c101zw.qrToken) })],
+  ['customer/position', () => ({ customerId: customers.c101zw.id, latitude: 31.2, longitude: 121.4 })],
   ['order/list', () => ({})],
   ['order/detail', () => ({ id: orders.o101zw.id })],
   ['staff/list', () => ({})],

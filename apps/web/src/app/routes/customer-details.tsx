@@ -9,6 +9,12 @@ import { CustomerProfile } from '../../features/customers/components/customer-pr
 import { CustomerQrCode } from '../../features/customers/components/customer-qr-code';
 import { FollowUpForm } from '../../features/customers/components/follow-up-form';
 import { FollowUpTimeline } from '../../features/customers/components/follow-up-timeline';
+import { useSession } from '../../features/auth/session-store';
+import { useInvalidateCustomers } from '../../features/customers/api/use-invalidate-customers';
+import { CheckInBadge } from '../../features/visits/components/check-in-badge';
+import { CheckInField } from '../../features/visits/components/check-in-field';
+import { CustomerPositionCard } from '../../features/visits/components/customer-position';
+import { offerCustomerPosition } from '../../features/visits/offer-customer-position';
 import { CustomerRecentOrders } from '../../features/orders/components/recent-orders';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
@@ -25,6 +31,9 @@ function CustomerScreen({ id }: { id: number }) {
   const [params, setParams] = useSearchParams();
   const { data: customer, isError, error, refetch } = useCustomerDetail(id);
   const [writing, setWriting] = useState(false);
+  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
+  const invalidateCustomers = useInvalidateCustomers();
+  const userId = useSession((state) => state.userId);
 
   if (!customer) {
     if (isError) return <RecordErrorState error={error} what="客户" onRetry={() => void refetch()} />;
@@ -56,7 +65,28 @@ function CustomerScreen({ id }: { id: number }) {
       </div>
       <div className="detail-tab-body">
         {active === 'orders' && <CustomerRecentOrders customerId={customer.id} moreUrl={routeUrl('customerOrderList', { customerId: customer.id })} />}
-        {active === 'followups' && <FollowUpTimeline customerId={customer.id} />}
+        {active === 'followups' && (
+          <FollowUpTimeline
+            customerId={customer.id}
+            extra={(entry) =>
+              entry.checkIn && (
+                <CheckInBadge
+                  checkIn={entry.checkIn}
+                  showDeviation={isLeader}
+                  onSetPosition={
+                    customer.position === null && (isLeader || entry.staff.id === userId)
+                      ? () =>
+                          void offerCustomerPosition(entry).then((set) => {
+                            if (set) void invalidateCustomers();
+                          })
+                      : undefined
+                  }
+                />
+              )
+            }
+          />
+        )}
+        {active === 'profile' && isLeader && <CustomerPositionCard customer={customer} onSaved={() => void invalidateCustomers()} />}
         {active === 'profile' && <CustomerProfile customer={customer} />}
         {active === 'qr' && customer.qrPayload && <CustomerQrCode payload={customer.qrPayload} name={customer.name} />}
       </div>
@@ -83,9 +113,14 @@ function CustomerScreen({ id }: { id: number }) {
         <FollowUpForm
           customerId={customer.id}
           onCancel={() => setWriting(false)}
-          onDone={() => {
+          checkInField={(onBusyChange) => <CheckInField onBusyChange={onBusyChange} />}
+          onDone={(created) => {
             setWriting(false);
             setTab('followups');
+            // After a check-in on a customer without a position: offer its point (设为客户位置).
+            void offerCustomerPosition(created).then((set) => {
+              if (set) void invalidateCustomers();
+            });
           }}
         />
       </Popup>

@@ -5,6 +5,8 @@ import { routeUrl } from '../../config/paths';
 import { FollowUpForm } from '../../features/customers/components/follow-up-form';
 import { useRefreshTodo } from '../../features/todo/api/get-follow-up-due';
 import { TodoList } from '../../features/todo/components/todo-list';
+import { CheckInField } from '../../features/visits/components/check-in-field';
+import { offerCustomerPosition } from '../../features/visits/offer-customer-position';
 import { nav } from '../../lib/navigation';
 
 const REPORT_WRITERS: Record<ReportKind, string> = {
@@ -28,9 +30,11 @@ export default function TodoPage() {
           <FollowUpForm
             customerId={writingFor}
             onCancel={() => setWritingFor(null)}
-            onDone={() => {
+            checkInField={(onBusyChange) => <CheckInField onBusyChange={onBusyChange} />}
+            onDone={(created) => {
               setWritingFor(null);
               void refresh();
+              void offerCustomerPosition(created);
             }}
           />
         )}

@@ -121,7 +121,17 @@ export class AttendanceRepository {
     // The unique (staff, site, day) index decides between concurrent requests: one insert wins.
     const created = await db
       .insert(attendance)
-      .values({ staffId: scope.userId, siteId: scope.siteId, day, clockInAt: now, status: statusOfTimes(now, null) })
+      .values({
+        staffId: scope.userId,
+        siteId: scope.siteId,
+        day,
+        clockInAt: now,
+        status: statusOfTimes(now, null),
+        // The phone's position, only when the person allowed it (validated by the body's schema).
+        clockInLatitude: body.position?.latitude ?? null,
+        clockInLongitude: body.position?.longitude ?? null,
+        clockInAccuracy: body.position?.accuracy ?? null,
+      })
       .onConflictDoNothing({ target: [attendance.staffId, attendance.siteId, attendance.day] })
       .returning({ id: attendance.id });
     if (created.length === 0) {
@@ -141,7 +151,14 @@ export class AttendanceRepository {
     if (existing.status === 'leave') throw conflict('今天您已请假，无需打卡');
     const updated = await db
       .update(attendance)
-      .set({ clockOutAt: now, status: statusOfTimes(existing.clockInAt, now), updatedAt: now })
+      .set({
+        clockOutAt: now,
+        status: statusOfTimes(existing.clockInAt, now),
+        updatedAt: now,
+        clockOutLatitude: body.position?.latitude ?? null,
+        clockOutLongitude: body.position?.longitude ?? null,
+        clockOutAccuracy: body.position?.accuracy ?? null,
+      })
       .where(and(eq(attendance.id, existing.id), isNull(attendance.clockOutAt), isNotNull(attendance.clockInAt)))
       .returning({ id: attendance.id });
     if (updated.length === 0) throw conflict('今天已经打过下班卡了');

@@ -1,5 +1,5 @@
 /** 跟进记录: what salespeople log about their contacts with a customer. */
-import { type FollowUp, type FollowUpCreateBody, type FollowUpListBody, type FollowUpPage, addDays, parseChinaTimestamp, startOfChinaDay } from '@sales/contract';
+import { VISIT_DEVIATION_METERS_DEFAULT, type FollowUp, type FollowUpCreateBody, type FollowUpListBody, type FollowUpPage, addDays, parseChinaTimestamp, startOfChinaDay } from '@sales/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { followUps, staff } from '../../../db/schema.js';
@@ -8,6 +8,7 @@ import type { CustomersRepository } from './customers-repository.js';
 import { canLogFollowUp, CUSTOMER_NOT_FOUND, followUpsOfSite, type SalesScope } from '../sales/sales-authorization.js';
 import { iso, isoOrNull, paging } from '../sales/sales-queries.js';
 import { requireUploaded, uploadKeysOf } from '../uploads/uploaded-images.js';
+import { checkInColumns, precheckCheckIn } from '../visits/check-in.js';
 
 const CONTENT_MAX = 500;
 
@@ -15,6 +16,8 @@ export class FollowUpsRepository {
   constructor(
     private readonly db: Db,
     private readonly customers: CustomersRepository,
+    /** 位置偏离 beyond this many metres from the customer's position (config visitDeviationMeters). */
+    private readonly deviationMeters: number = VISIT_DEVIATION_METERS_DEFAULT,
   ) {}
 
   async list(scope: SalesScope, body: FollowUpListBody): Promise<FollowUpPage> {
@@ -41,14 +44,16 @@ export class FollowUpsRepository {
     const images = body.images ?? [];
     const keys = uploadKeysOf(images);
     const nextContactAt = this.nextContact(body.nextContactAt);
+    const photoKey = precheckCheckIn(body.type, body.checkIn);
 
     return db.transaction(async (tx) => {
       const customer = await this.customers.requireVisible(scope, body.customerId, tx);
       if (!canLogFollowUp(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
       await requireUploaded(tx, keys);
+      const checkIn = await checkInColumns(tx, scope, customer.id, body.checkIn, photoKey, this.deviationMeters, new Date());
       const [row] = await tx
         .insert(followUps)
-        .values({ customerId: customer.id, siteId: customer.siteId, staffId: scope.userId, type: body.type, content, images, nextContactAt })
+        .values({ customerId: customer.id, siteId: customer.siteId, staffId: scope.userId, type: body.type, content, images, nextContactAt, ...checkIn })
         .returning();
       if (!row) throw new Error('follow-up insert returned nothing');
       return toFollowUp(row, username);
@@ -67,7 +72,7 @@ export class FollowUpsRepository {
   }
 }
 
-function toFollowUp(row: typeof followUps.$inferSelect, username: string): FollowUp {
+export function toFollowUp(row: typeof followUps.$inferSelect, username: string): FollowUp {
   return {
     id: row.id,
     customerId: row.customerId,

@@ -13,6 +13,7 @@ import { resolveSalesScope, type SalesScope, type ScopeMode } from './sales-auth
 import { StandardsRepository } from '../performance/standards-repository.js';
 import { currentUser } from '../auth/authentication.js';
 import { TodoRepository } from '../todo/todo-repository.js';
+import { VisitsRepository } from '../visits/visits-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     performanceSearch: PerformanceSearch;
     attendance: AttendanceRepository;
     todo: TodoRepository;
+    /** Customer positions and the 拜访 view (issue 19). */
+    visits: VisitsRepository;
     /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
     resolveSalesScope(request: FastifyRequest, siteId: number, mode?: ScopeMode): Promise<SalesScope>;
   }
@@ -55,7 +58,7 @@ export default fp(
     const customers = new CustomersRepository(app.db);
     app.decorate('customers', customers);
     app.decorate('orders', new OrdersRepository(app.db));
-    app.decorate('followUps', new FollowUpsRepository(app.db, customers));
+    app.decorate('followUps', new FollowUpsRepository(app.db, customers, app.config.visitDeviationMeters));
     app.decorate('members', new MembersRepository(app.db));
     app.decorate('orderIngestion', new OrderIngestion(app.db));
     app.decorate('performance', new PerformanceRepository(app.db));
@@ -64,6 +67,7 @@ export default fp(
     app.decorate('performanceSearch', new PerformanceSearch(app.db));
     app.decorate('attendance', new AttendanceRepository(app.db));
     app.decorate('todo', new TodoRepository(app.db));
+    app.decorate('visits', new VisitsRepository(app.db, app.config.visitDeviationMeters));
     app.decorateRequest('salesScope', null);
     app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
       const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId, mode);

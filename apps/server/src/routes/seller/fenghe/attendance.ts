@@ -30,6 +30,11 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
+    ...routeOf(app, ROUTES.attendanceVisits, { tags, security, summary: '团队考勤 → 拜访（某天的签到，主管）' }),
+    handler: async (request) => ok(await app.visits.day(salesScope(request), request.body.date)),
+  });
+
+  app.route({
     ...routeOf(app, ROUTES.attendanceMonth, { tags, security, summary: '考勤月历（站点或成员）' }),
     handler: async (request) => ok(await app.attendance.month(salesScope(request), request.body.month, request.body.staffId)),
   });

@@ -63,6 +63,11 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
+    ...routeOf(app, ROUTES.customerPosition, { tags, security, summary: '设置客户位置（主管给定经纬度，或签到人确认签到位置）' }),
+    handler: async (request) => ok(await app.visits.setPosition(salesScope(request), request.body, clientOf(request))),
+  });
+
+  app.route({
     ...routeOf(app, ROUTES.customerQrResolve, { tags, security, summary: '识别扫到的客户二维码' }),
     handler: async (request) => ok(await app.customers.resolveQr(salesScope(request), request.body.code)),
   });

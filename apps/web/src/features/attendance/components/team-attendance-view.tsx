@@ -96,9 +96,18 @@ function MonthView({ staffId, today, onOpenDay }: { staffId: number | null; toda
  * 团队考勤 below the user's own card: for a leader of the site the day view (counts and each
  * member's clock times) and the month calendar of the site; for a salesperson their own month.
  */
-export function TeamAttendanceView({ isLeader, userId }: { isLeader: boolean; userId: number | null }) {
+export function TeamAttendanceView({
+  isLeader,
+  userId,
+  visitsOf,
+}: {
+  isLeader: boolean;
+  userId: number | null;
+  /** 拜访: the leader's view of the day's check-ins (the page supplies it from the visits feature). */
+  visitsOf?: (date: string) => React.ReactNode;
+}) {
   const today = chinaDayString(new Date());
-  const [tab, setTab] = useState<'day' | 'month'>('day');
+  const [tab, setTab] = useState<'day' | 'visits' | 'month'>('day');
   const [date, setDate] = useState(today);
   if (!isLeader) {
     return (
@@ -110,8 +119,8 @@ export function TeamAttendanceView({ isLeader, userId }: { isLeader: boolean; us
   }
   return (
     <div className="detail-tabs">
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'month' ? 'month' : 'day')}>
-        <Tabs.Tab title="日视图" key="day">
+      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'month' || key === 'visits' ? key : 'day')}>
+        <Tabs.Tab title="打卡" key="day">
           {date !== today && (
             <button type="button" className="link-button att-back-today" onClick={() => setDate(today)}>
               回到今天
@@ -119,6 +128,16 @@ export function TeamAttendanceView({ isLeader, userId }: { isLeader: boolean; us
           )}
           <DayView date={date} />
         </Tabs.Tab>
+        {visitsOf && (
+          <Tabs.Tab title="拜访" key="visits">
+            {date !== today && (
+              <button type="button" className="link-button att-back-today" onClick={() => setDate(today)}>
+                回到今天
+              </button>
+            )}
+            {visitsOf(date)}
+          </Tabs.Tab>
+        )}
         <Tabs.Tab title="月历" key="month">
           <MonthView
             staffId={null}

@@ -1,4 +1,4 @@
-import { FOLLOW_UP_TYPES, type FollowUpType } from '@sales/contract';
+import { FOLLOW_UP_TYPES, type CheckInInput, type FollowUp, type FollowUpType } from '@sales/contract';
 import { Button, Form, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
@@ -12,25 +12,48 @@ interface FollowUpValues {
   content: string;
   images: ImageUploadItem[];
   nextContactAt: Date | null;
+  /** 拜访签到: the position (and photo) taken on the person's tap; only with 拜访. */
+  checkIn: CheckInInput | null;
 }
 
-const INITIAL: FollowUpValues = { type: ['电话'], content: '', images: [], nextContactAt: null };
+const INITIAL: FollowUpValues = { type: ['电话'], content: '', images: [], nextContactAt: null, checkIn: null };
 const TYPE_OPTIONS = FOLLOW_UP_TYPES.map((type) => ({ label: type, value: type }));
 
 /** 写跟进: type, content (≤ 500 with a counter), up to 9 photos, next contact time. */
-export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: number; onDone(): void; onCancel(): void }) {
+export function FollowUpForm({
+  customerId,
+  onDone,
+  onCancel,
+  checkInField,
+}: {
+  customerId: number;
+  onDone(created: FollowUp): void;
+  onCancel(): void;
+  /**
+   * 拜访签到's control (from the visits feature), shown with 拜访: a form field of CheckInInput | null
+   * that calls onBusyChange while its photo uploads.
+   */
+  checkInField?: (onBusyChange: (busy: boolean) => void) => React.ReactElement;
+}) {
   const [form] = Form.useForm<FollowUpValues>();
   const [uploading, setUploading] = useState(false);
+  const [checkInBusy, setCheckInBusy] = useState(false);
   const create = useCreateFollowUp();
+  const type = Form.useWatch('type', form);
+  const isVisit = (type ?? INITIAL.type)[0] === '拜访';
 
   const submit = async (values: FollowUpValues) => {
+    const followType = values.type[0] ?? '其他';
+    let created;
     try {
-      await create.mutateAsync({
+      created = await create.mutateAsync({
         customerId,
-        type: values.type[0] ?? '其他',
+        type: followType,
         content: values.content.trim(),
         images: values.images.map((image) => image.url),
         nextContactAt: values.nextContactAt ? values.nextContactAt.toISOString() : null,
+        // Only a 拜访 carries a check-in, and only one the person tapped for.
+        ...(followType === '拜访' && values.checkIn ? { checkIn: values.checkIn } : {}),
       });
     } catch {
       // The request layer has told the user what failed; the form stays as it was.
@@ -38,7 +61,7 @@ export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: num
     }
     showToast('跟进已保存', 'success');
     form.resetFields();
-    onDone();
+    onDone(created);
   };
 
   return (
@@ -56,14 +79,19 @@ export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: num
         initialValues={INITIAL}
         onFinish={(values) => void submit(values)}
         footer={
-          <Button block type="submit" color="primary" size="large" loading={create.isPending} disabled={create.isPending || uploading} data-testid="follow-up-submit">
-            {uploading ? '图片上传中…' : '保存'}
+          <Button block type="submit" color="primary" size="large" loading={create.isPending} disabled={create.isPending || uploading || checkInBusy} data-testid="follow-up-submit">
+            {uploading || checkInBusy ? '图片上传中…' : '保存'}
           </Button>
         }
       >
         <Form.Item name="type" label="跟进方式" rules={[{ required: true, message: '请选择跟进方式' }]}>
           <Selector options={TYPE_OPTIONS} columns={4} data-testid="follow-up-type" />
         </Form.Item>
+        {isVisit && checkInField && (
+          <Form.Item name="checkIn" label="拜访签到" layout="vertical">
+            {checkInField(setCheckInBusy)}
+          </Form.Item>
+        )}
         <Form.Item
           name="content"
           label="跟进内容"

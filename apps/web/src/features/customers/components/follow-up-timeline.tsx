@@ -6,7 +6,11 @@ import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
 import { ImageViewer } from '../../../lib/antd-imperative';
 
-function FollowUpEntry({ entry }: { entry: FollowUp }) {
+
+/** What the page shows under a follow-up's content (拜访签到's badge, from the visits feature). */
+export type FollowUpExtra = (entry: FollowUp) => React.ReactNode;
+
+function FollowUpEntry({ entry, extra }: { entry: FollowUp; extra?: FollowUpExtra }) {
   return (
     <li className="timeline__item" data-testid="follow-up-item">
       <span className="timeline__dot" aria-hidden />
@@ -18,6 +22,7 @@ function FollowUpEntry({ entry }: { entry: FollowUp }) {
         <span className="timeline__time">{formatDateTime(entry.createdAt)}</span>
       </div>
       <p className="timeline__content">{entry.content}</p>
+      {extra?.(entry)}
       {entry.images.length > 0 && (
         <div className="timeline__images">
           {entry.images.map((url, index) => (
@@ -40,7 +45,7 @@ function FollowUpEntry({ entry }: { entry: FollowUp }) {
 }
 
 /** A customer's follow-ups as a time line, newest first, loading more on scroll. */
-export function FollowUpTimeline({ customerId }: { customerId: number }) {
+export function FollowUpTimeline({ customerId, extra }: { customerId: number; extra?: FollowUpExtra }) {
   const query = useFollowUpList(customerId);
   const first = query.data?.pages[0];
   if (!first) return query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : <CardSkeleton count={2} />;
@@ -53,7 +58,7 @@ export function FollowUpTimeline({ customerId }: { customerId: number }) {
       </div>
       <ul className="timeline" data-testid="follow-up-list">
         {entries.map((entry) => (
-          <FollowUpEntry key={entry.id} entry={entry} />
+          <FollowUpEntry key={entry.id} entry={entry} extra={extra} />
         ))}
       </ul>
       <InfiniteScroll
