@@ -72,10 +72,11 @@ describe('claiming a key', () => {
     expect((await second).kind).toBe('claimed');
   });
 
-  it('two instances on one PostgreSQL database, each with its own pool, write once for one key', async (context) => {
+  it('two instances on one database (on PostgreSQL each with its own pool) write once for one key', async () => {
     const url = server.config.databaseUrl;
-    if (server.database.kind !== 'postgres' || !url) return context.skip();
-    const otherDatabase = await openDatabase({ databaseUrl: url });
+    // PGlite is embedded: a second instance shares its one connection; PostgreSQL gives it its own pool.
+    const ownPool = server.database.kind === 'postgres' && url;
+    const otherDatabase = ownPool ? await openDatabase({ databaseUrl: url }) : server.database;
     const other = await buildTestApp(otherDatabase, server.config);
     try {
       const { accountInfo, token } = await login(server.app, PHONES.zhangWei);
@@ -91,7 +92,7 @@ describe('claiming a key', () => {
       expect(await scalar(server.db, sql`select count(*) as value from follow_ups where content = '两个实例同一个键'`)).toBe(1);
     } finally {
       await other.close();
-      await otherDatabase.close();
+      if (ownPool) await otherDatabase.close();
     }
   });
 });
