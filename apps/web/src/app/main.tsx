@@ -8,6 +8,7 @@ import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { findRoute, isHomeRoute } from '../config/paths';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
+import { startAppOutbox } from '../features/outbox/start';
 import { configureApiClient } from '../lib/api-client';
 import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
@@ -50,6 +51,9 @@ configureApiClient({
 useSession.subscribe((state, previous) => {
   if (state.userId !== previous.userId || state.token !== previous.token) queryCache.clear();
 });
+
+// Field writes that could not be sent wait in the outbox (待发送) and go when the network returns.
+startAppOutbox();
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });

@@ -3,6 +3,7 @@ import { routeUrl } from '../../config/paths';
 import { nav } from '../../lib/navigation';
 import { endPushOnThisDevice } from '../../lib/push-device';
 import { showToast } from '../../lib/toast';
+import { endOutboxSession } from '../outbox/outbox-runtime';
 import { getUserInfo } from './api/get-user-info';
 import { logoutOnServer } from './api/logout';
 import { useSession } from './session-store';
@@ -36,6 +37,8 @@ export function loginUrl(redirect?: string): string {
 
 /** Clears the session locally (SPEC §4) and goes to login. */
 export function endSession(redirect?: string): void {
+  // The service worker loses the session too: no queued write is sent until its user signs in again.
+  void endOutboxSession();
   useSession.getState().clear();
   nav.reLaunch(loginUrl(redirect));
 }

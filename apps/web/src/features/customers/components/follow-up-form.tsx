@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { showToast } from '../../../lib/toast';
 import { useCreateFollowUp } from '../api/create-follow-up';
+import { QUEUED_TOAST } from '../../outbox/submit';
 import { uploadImage } from '../../../lib/upload-image';
 import { FOLLOW_UP_MAX_IMAGES, FOLLOW_UP_MAX_LENGTH, followUpContentError, nextContactError, suggestedNextContact } from '../follow-up-rules';
 
@@ -24,19 +25,23 @@ export function FollowUpForm({ customerId, onDone, onCancel }: { customerId: num
   const create = useCreateFollowUp();
 
   const submit = async (values: FollowUpValues) => {
+    let queued = false;
     try {
-      await create.mutateAsync({
+      const result = await create.mutateAsync({
         customerId,
         type: values.type[0] ?? '其他',
         content: values.content.trim(),
         images: values.images.map((image) => image.url),
         nextContactAt: values.nextContactAt ? values.nextContactAt.toISOString() : null,
       });
+      queued = result.queued;
     } catch {
       // The request layer has told the user what failed; the form stays as it was.
       return;
     }
-    showToast('跟进已保存', 'success');
+    // No network: the follow-up waits in 待发送 and goes when the connection returns.
+    if (queued) showToast(QUEUED_TOAST);
+    else showToast('跟进已保存', 'success');
     form.resetFields();
     onDone();
   };

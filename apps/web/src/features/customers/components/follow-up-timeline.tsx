@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
 import { ImageViewer } from '../../../lib/antd-imperative';
+import { PendingFollowUps } from '../../outbox/components/pending-follow-ups';
 
 function FollowUpEntry({ entry }: { entry: FollowUp }) {
   return (
@@ -39,8 +40,17 @@ function FollowUpEntry({ entry }: { entry: FollowUp }) {
   );
 }
 
-/** A customer's follow-ups as a time line, newest first, loading more on scroll. */
+/** A customer's follow-ups as a time line, newest first, loading more on scroll; those still to be sent on top. */
 export function FollowUpTimeline({ customerId }: { customerId: number }) {
+  return (
+    <>
+      <PendingFollowUps customerId={customerId} />
+      <SentFollowUps customerId={customerId} />
+    </>
+  );
+}
+
+function SentFollowUps({ customerId }: { customerId: number }) {
   const query = useFollowUpList(customerId);
   const first = query.data?.pages[0];
   if (!first) return query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : <CardSkeleton count={2} />;

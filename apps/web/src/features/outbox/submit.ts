@@ -1,0 +1,57 @@
+/**
+ * A field write made at the tap: one Idempotency-Key for the write and every retry of it. Sent at
+ * once; when it cannot be sent (offline, time-out, 5xx) it goes to the outbox and the caller is
+ * told it was queued. A refusal (4xx) is the caller's to show, as before.
+ */
+import { applySiteIdRule, ERROR_MESSAGES, IDEMPOTENCY_HEADER, RUNTIME_ERRORS } from '@sales/contract';
+import { ApiError, request, RuntimeError } from '../../lib/api-client';
+import { showToast } from '../../lib/toast';
+import { currentSiteId } from '../auth/session-store';
+import { enqueue, flushOutbox, hasWaiting } from './outbox-runtime';
+import { OUTBOX_TIMEOUT_MS } from './sender';
+import type { OutboxContext, OutboxItem } from './types';
+
+export type FieldWriteResult<T> = { queued: false; data: T } | { queued: true; item: OutboxItem };
+
+export const QUEUED_TOAST = '网络不可用，已保存到待发送，恢复网络后自动发送';
+
+/** A UUID for the Idempotency-Key (crypto.randomUUID where the page is a secure context). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The failures the outbox keeps for later: no answer, a time-out, or a 5xx. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof RuntimeError) return error.code !== RUNTIME_ERRORS.abort.code;
+  if (error instanceof ApiError) return error.status >= 500 || (error.status !== 401 && error.code >= 500);
+  return false;
+}
+
+/**
+ * Sends a field write with its Idempotency-Key, or queues it. The body keeps the site of the tap.
+ * A refusal is toasted (the server's Chinese message) and rethrown, so a form stays as it was.
+ */
+export async function submitFieldWrite<T>(path: string, input: unknown, context: OutboxContext): Promise<FieldWriteResult<T>> {
+  const id = newIdempotencyKey();
+  const body = applySiteIdRule(path, input, currentSiteId());
+  // Older writes of this user are still waiting: this one goes behind them, so the order holds.
+  if (hasWaiting()) {
+    const item = await enqueue({ id, path, body, context });
+    void flushOutbox();
+    return { queued: true, item };
+  }
+  try {
+    const data = await request<T>({ url: path, method: 'POST', data: body, header: { [IDEMPOTENCY_HEADER]: id }, hideErrorToast: true, timeout: OUTBOX_TIMEOUT_MS });
+    return { queued: false, data };
+  } catch (error) {
+    if (isRetryable(error)) return { queued: true, item: await enqueue({ id, path, body, context }) };
+    if (error instanceof ApiError && error.code !== 401) showToast(error.message || ERROR_MESSAGES.requestFailed);
+    throw error;
+  }
+}
