@@ -25,11 +25,11 @@ function pushWorker(): Plugin {
 }
 
 /**
- * The service worker's outbox sender (features/outbox/outbox-worker.ts, Background Sync) as
+ * The service worker's outbox sender (lib/outbox/outbox-worker.ts, Background Sync) as
  * dist/outbox-sw.js: bundled, since it shares the outbox's IndexedDB store and sender with the app.
  */
 function outboxWorker(): Plugin {
-  const entry = new URL('./src/features/outbox/outbox-worker.ts', import.meta.url).pathname;
+  const entry = new URL('./src/lib/outbox/outbox-worker.ts', import.meta.url).pathname;
   return {
     name: 'outbox-worker',
     apply: 'build',

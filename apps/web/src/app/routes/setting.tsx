@@ -4,7 +4,7 @@ import { Button, List } from 'antd-mobile';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { logout } from '../../features/auth/session';
 import { useSession } from '../../features/auth/session-store';
-import { useOutboxCount } from '../../features/outbox/use-outbox';
+import { useOutboxCount } from '../../lib/outbox/use-outbox';
 import { nav } from '../../lib/navigation';
 import { clearLocalData, formatBytes } from '../../lib/storage';
 import { showToast } from '../../lib/toast';

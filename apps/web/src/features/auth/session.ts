@@ -3,7 +3,7 @@ import { routeUrl } from '../../config/paths';
 import { nav } from '../../lib/navigation';
 import { endPushOnThisDevice } from '../../lib/push-device';
 import { showToast } from '../../lib/toast';
-import { endOutboxSession } from '../outbox/outbox-runtime';
+import { endOutboxSession } from '../../lib/outbox/outbox-runtime';
 import { getUserInfo } from './api/get-user-info';
 import { logoutOnServer } from './api/logout';
 import { useSession } from './session-store';

@@ -1,6 +1,10 @@
-/** Starts the outbox at app start and refreshes each place's data when a queued write went out. */
-import { onOutboxSettled, startOutbox } from './outbox-runtime';
-import type { OutboxItem } from './types';
+/**
+ * Starts the phone's outbox (lib/outbox) at app start with the session it works for, and
+ * refreshes each place's data when a queued write went out.
+ */
+import { onOutboxSettled, startOutbox } from '../../lib/outbox/outbox-runtime';
+import type { OutboxItem } from '../../lib/outbox/types';
+import { currentSiteId, useSession } from '../auth/session-store';
 
 /** The query keys (as the features build them) whose data changed when the item was sent. */
 export function queryKeysOf(item: OutboxItem): unknown[][] {
@@ -19,5 +23,15 @@ export function startAppOutbox(): void {
       for (const queryKey of queryKeysOf(item)) void queryClient.invalidateQueries({ queryKey });
     });
   });
-  startOutbox();
+  startOutbox({
+    getUser: () => {
+      const { userId, token } = useSession.getState();
+      return userId !== null && token ? { userId, token } : null;
+    },
+    getSiteId: currentSiteId,
+    onSessionChange: (listener) =>
+      void useSession.subscribe((state, previous) => {
+        if (state.userId !== previous.userId || state.token !== previous.token) listener();
+      }),
+  });
 }

@@ -2,7 +2,7 @@ import type { AttendanceClockWriteBody, AttendanceToday } from '@sales/contract'
 import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCurrentSiteId } from '../../auth/session-store';
-import { submitFieldWrite, type FieldWriteResult } from '../../outbox/submit';
+import { submitFieldWrite, type FieldWriteResult } from '../../../lib/outbox/submit';
 import { attendanceKeys } from './query-keys';
 
 export type ClockKind = 'in' | 'out';

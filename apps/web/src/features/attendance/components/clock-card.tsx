@@ -6,9 +6,9 @@ import { showToast } from '../../../lib/toast';
 import { useClock, type ClockKind } from '../api/clock';
 import { useAttendanceToday } from '../api/get-attendance-today';
 import { AttendanceStatusTag } from './attendance-status-tag';
-import { PendingClocks } from '../../outbox/components/pending-clocks';
-import { QUEUED_TOAST } from '../../outbox/submit';
-import { useOutboxItemsOf } from '../../outbox/use-outbox';
+import { PendingClocks } from './pending-clocks';
+import { QUEUED_TOAST } from '../../../lib/outbox/submit';
+import { useOutboxItemsOf } from '../../../lib/outbox/use-outbox';
 
 const clockTime = (value: string | null | undefined) => (value ? formatDateTime(value).slice(11) : '--:--');
 

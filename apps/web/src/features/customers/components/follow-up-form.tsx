@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { showToast } from '../../../lib/toast';
 import { useCreateFollowUp } from '../api/create-follow-up';
-import { QUEUED_TOAST } from '../../outbox/submit';
+import { QUEUED_TOAST } from '../../../lib/outbox/submit';
 import { uploadImage } from '../../../lib/upload-image';
 import { FOLLOW_UP_MAX_IMAGES, FOLLOW_UP_MAX_LENGTH, followUpContentError, nextContactError, suggestedNextContact } from '../follow-up-rules';
 

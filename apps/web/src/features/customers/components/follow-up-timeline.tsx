@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
 import { ImageViewer } from '../../../lib/antd-imperative';
-import { PendingFollowUps } from '../../outbox/components/pending-follow-ups';
+import { PendingFollowUps } from './pending-follow-ups';
 
 function FollowUpEntry({ entry }: { entry: FollowUp }) {
   return (

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
-import { describeOutboxItem } from '../outbox-labels';
-import { flushOutbox } from '../outbox-runtime';
-import { useOutboxItems } from '../use-outbox';
-import { confirmDeleteOutboxItem, OutboxStateTag } from './outbox-state-tag';
+import { describeOutboxItem } from '../../../lib/outbox/outbox-labels';
+import { flushOutbox } from '../../../lib/outbox/outbox-runtime';
+import { useOutboxItems } from '../../../lib/outbox/use-outbox';
+import { confirmDeleteOutboxItem, OutboxStateTag } from '../../../components/outbox-state';
 import '../outbox.css';
 
 /** The signed-in user's queued writes, oldest first: what, when, state, the server's message; 删除 and 立即发送. */

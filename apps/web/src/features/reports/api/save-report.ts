@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
-import { submitFieldWrite } from '../../outbox/submit';
+import { submitFieldWrite } from '../../../lib/outbox/submit';
 import { useCurrentSiteId } from '../../auth/session-store';
 
 /**

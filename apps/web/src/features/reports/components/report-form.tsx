@@ -9,7 +9,7 @@ import { uploadImage } from '../../../lib/upload-image';
 import { SECTION_LABELS } from '../report-api';
 import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft, type ReportDraft } from '../report-draft';
 import { MetricsCard } from './metrics-card';
-import { QUEUED_TOAST } from '../../outbox/submit';
+import { QUEUED_TOAST } from '../../../lib/outbox/submit';
 import { Dialog } from '../../../lib/antd-imperative';
 
 interface ReportFormProps {

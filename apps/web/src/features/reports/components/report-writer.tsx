@@ -4,8 +4,8 @@ import { CardSkeleton, ErrorState, RecordErrorState } from '../../../components/
 import { useReportDetail } from '../api/get-report-detail';
 import { useReportPreview } from '../api/get-report-preview';
 import { ReportForm } from './report-form';
-import { PendingReport } from '../../outbox/components/pending-report';
-import { useOutboxItemsOf } from '../../outbox/use-outbox';
+import { PendingReport } from './pending-report';
+import { useOutboxItemsOf } from '../../../lib/outbox/use-outbox';
 
 interface ReportWriterProps {
   kind: ReportKind;

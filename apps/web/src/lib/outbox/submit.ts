@@ -4,10 +4,9 @@
  * told it was queued. A refusal (4xx) is the caller's to show, as before.
  */
 import { applySiteIdRule, ERROR_MESSAGES, IDEMPOTENCY_HEADER, RUNTIME_ERRORS } from '@sales/contract';
-import { ApiError, request, RuntimeError } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
-import { currentSiteId } from '../auth/session-store';
-import { enqueue, flushOutbox, hasWaiting } from './outbox-runtime';
+import { ApiError, request, RuntimeError } from '../api-client';
+import { showToast } from '../toast';
+import { enqueue, flushOutbox, hasWaiting, outboxSiteId } from './outbox-runtime';
 import { OUTBOX_TIMEOUT_MS } from './sender';
 import type { OutboxContext, OutboxItem } from './types';
 
@@ -20,8 +19,8 @@ export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
@@ -39,7 +38,7 @@ export function isRetryable(error: unknown): boolean {
  */
 export async function submitFieldWrite<T>(path: string, input: unknown, context: OutboxContext): Promise<FieldWriteResult<T>> {
   const id = newIdempotencyKey();
-  const body = applySiteIdRule(path, input, currentSiteId());
+  const body = applySiteIdRule(path, input, outboxSiteId());
   // Older writes of this user are still waiting: this one goes behind them, so the order holds.
   if (hasWaiting()) {
     const item = await enqueue({ id, path, body, context });

@@ -99,6 +99,19 @@ describe('drainOutbox', () => {
     expect((await store.list()).every((entry) => entry.state === 'waiting')).toBe(true);
   });
 
+  it('stops before the next send once the session is no longer the one it started with (logout)', async () => {
+    const store = await storeWith(item('a', 1, 10), item('b', 1, 20));
+    let signedIn = true;
+    const send = vi.fn(async (): Promise<SendOutcome> => {
+      signedIn = false;
+      return { kind: 'sent', data: null };
+    });
+    const result = await drainOutbox({ store, session: { userId: 1, token: 't' }, send, active: () => signedIn });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(result).toEqual({ sent: 1, rejected: 0, stopped: 'unauthorized' });
+    expect((await store.list()).map((entry) => [entry.id, entry.state])).toEqual([['b', 'waiting']]);
+  });
+
   it('leaves an item another sender holds until its lease ends', async () => {
     const now = 1_000_000;
     const held = item('held', 1, 10, { state: 'sending', leaseUntil: now + 1000 });
@@ -111,7 +124,8 @@ describe('drainOutbox', () => {
       session: { userId: 1, token: 't' },
       now: () => now,
       send: async (entry) => {
-        seen.push((await store.get(entry.id))!);
+        const current = await store.get(entry.id);
+        if (current) seen.push(current);
         return { kind: 'sent', data: null };
       },
     });

@@ -1,7 +1,6 @@
 import { formatDateTime } from '../../../lib/format';
-import type { OutboxItemOf } from '../use-outbox';
-import { OutboxFailure, OutboxStateTag } from './outbox-state-tag';
-import '../outbox.css';
+import type { OutboxItemOf } from '../../../lib/outbox/use-outbox';
+import { OutboxFailure, OutboxStateTag } from '../../../components/outbox-state';
 
 /** A clock-in or clock-out still in the outbox, with the time of the tap. */
 export function PendingClocks({ items }: { items: OutboxItemOf<'clock'>[] }) {
@@ -9,7 +8,7 @@ export function PendingClocks({ items }: { items: OutboxItemOf<'clock'>[] }) {
   return (
     <div data-testid="pending-clocks">
       {items.map((item) => (
-        <div key={item.id} className="clock-card__pending" data-testid="pending-clock">
+        <div key={item.id} className="outbox-pending-line" data-testid="pending-clock">
           <OutboxStateTag item={item} />
           <span>
             {item.context.clock === 'in' ? '上班打卡' : '下班打卡'} {formatDateTime(item.createdAt).slice(11)}

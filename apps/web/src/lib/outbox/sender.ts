@@ -63,6 +63,8 @@ export interface DrainOptions {
   session: OutboxSession;
   send(item: OutboxItem, token: string): Promise<SendOutcome>;
   now?: () => number;
+  /** Still the session this run started with (checked before each send): a logout stops the run. */
+  active?: () => boolean | Promise<boolean>;
   /** After each item that changed (sent, refused), so the views follow. */
   onSettled?(item: OutboxItem, outcome: SendOutcome): void;
 }
@@ -82,9 +84,13 @@ export function sendable(items: OutboxItem[], userId: number, now: number): Outb
 }
 
 /** Sends what can be sent, in order; stops at the first network failure or 401. */
-export async function drainOutbox({ store, session, send, now = Date.now, onSettled }: DrainOptions): Promise<DrainResult> {
+export async function drainOutbox({ store, session, send, now = Date.now, active = () => true, onSettled }: DrainOptions): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, rejected: 0, stopped: null };
   for (const queued of sendable(await store.list(), session.userId, now())) {
+    if (!(await active())) {
+      result.stopped = 'unauthorized';
+      break;
+    }
     // Read again: it may have been deleted or taken since the list was made.
     const item = await store.get(queued.id);
     if (!item || sendable([item], session.userId, now()).length === 0) continue;

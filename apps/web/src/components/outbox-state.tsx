@@ -1,7 +1,9 @@
-import { Dialog, Tag } from 'antd-mobile';
-import { deleteOutboxItem } from '../outbox-runtime';
-import { outboxStateLabel } from '../outbox-labels';
-import type { OutboxItem } from '../types';
+import { Tag } from 'antd-mobile';
+import { Dialog } from '../lib/antd-imperative';
+import './outbox-state.css';
+import { deleteOutboxItem } from '../lib/outbox/outbox-runtime';
+import { outboxStateLabel } from '../lib/outbox/outbox-labels';
+import type { OutboxItem } from '../lib/outbox/types';
 
 /** 待发送 (or 发送失败 with the server's message) of one queued write. */
 export function OutboxStateTag({ item }: { item: OutboxItem }) {

@@ -2,9 +2,8 @@ import { Button, ErrorBlock } from 'antd-mobile';
 import { routeUrl } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { nav } from '../../../lib/navigation';
-import type { OutboxItemOf } from '../use-outbox';
-import { OutboxFailure, OutboxStateTag } from './outbox-state-tag';
-import '../outbox.css';
+import type { OutboxItemOf } from '../../../lib/outbox/use-outbox';
+import { OutboxFailure, OutboxStateTag } from '../../../components/outbox-state';
 
 /** A report submitted without a network, where it would be written: 待发送, or 发送失败 with the reason. */
 export function PendingReport({ item, label }: { item: OutboxItemOf<'report'>; label: string }) {

@@ -6,8 +6,7 @@
  */
 import { APP_VERSION, PLATFORM } from '@sales/contract';
 import { create } from 'zustand';
-import { useSession } from '../auth/session-store';
-import { useNetworkStatus } from '../../lib/network-status';
+import { useNetworkStatus } from '../network-status';
 import { idbOutboxStore } from './idb-store';
 import { drainOutbox, sendItem, type DrainResult } from './sender';
 import type { OutboxContext, OutboxItem, OutboxStore, SendOutcome } from './types';
@@ -40,9 +39,26 @@ export function onOutboxSettled(listener: (item: OutboxItem, outcome: SendOutcom
   return () => settledListeners.delete(listener);
 }
 
+/** The session as the app keeps it (features/auth), passed in at start so lib stays the bottom layer. */
+export interface OutboxHooks {
+  getUser(): { userId: number; token: string } | null;
+  getSiteId(): number | null;
+  /** Calls `listener` when the signed-in user or their token changes. */
+  onSessionChange(listener: () => void): void;
+}
+
+let hooks: OutboxHooks = { getUser: () => null, getSiteId: () => null, onSessionChange: () => undefined };
+
 function currentUser(): { userId: number; token: string } | null {
-  const { userId, token } = useSession.getState();
-  return userId !== null && token ? { userId, token } : null;
+  return hooks.getUser();
+}
+
+/** The site of the tap (a queued write keeps it). */
+export const outboxSiteId = (): number | null => hooks.getSiteId();
+
+/** Tests and start-up set the session hooks. */
+export function configureOutbox(next: OutboxHooks): void {
+  hooks = next;
 }
 
 /** Reloads the view of the signed-in user's items. */
@@ -121,7 +137,13 @@ export function flushOutbox(): Promise<DrainResult | null> {
         drainOutbox({
           store,
           session: user,
-          send: (item, token) => sendItem(item, token, { platform: PLATFORM, Version: APP_VERSION }),
+          active: () => currentUser()?.token === user.token,
+          send: async (item, token) => {
+            const outcome = await sendItem(item, token, { platform: PLATFORM, Version: APP_VERSION });
+            // An answer came through: the offline notice goes (as for any call, api-client.ts).
+            if (outcome.kind !== 'retry') useNetworkStatus.getState().markOnline();
+            return outcome;
+          },
           onSettled: (item, outcome) => {
             for (const listener of settledListeners) listener(item, outcome);
           },
@@ -150,7 +172,8 @@ let started = false;
  * Starts the outbox once, at app start: keeps the signed-in user's {userId, token} in IndexedDB
  * for the service worker, follows sign-in / logout / a change of user, and sends on `online`.
  */
-export function startOutbox(): void {
+export function startOutbox(next: OutboxHooks): void {
+  configureOutbox(next);
   if (started || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
   started = true;
   const syncSession = async () => {
@@ -164,9 +187,7 @@ export function startOutbox(): void {
     if (user) void flushOutbox();
   };
   void syncSession();
-  useSession.subscribe((state, previous) => {
-    if (state.userId !== previous.userId || state.token !== previous.token) void syncSession();
-  });
+  hooks.onSessionChange(() => void syncSession());
   window.addEventListener('online', () => void flushOutbox());
   useNetworkStatus.subscribe((state, previous) => {
     if (previous.offline && !state.offline) void flushOutbox();

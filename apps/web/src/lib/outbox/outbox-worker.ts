@@ -24,7 +24,14 @@ const worker = self as unknown as OutboxWorkerScope;
 async function sendQueue(): Promise<void> {
   const session = await idbOutboxStore.getSession();
   if (!session) return;
-  const drain = () => drainOutbox({ store: idbOutboxStore, session, send: (item, token) => sendItem(item, token, { platform: PLATFORM, Version: APP_VERSION }) });
+  const drain = () =>
+    drainOutbox({
+      store: idbOutboxStore,
+      session,
+      // A logout (or another user signing in) in the app while this runs stops it.
+      active: async () => (await idbOutboxStore.getSession())?.token === session.token,
+      send: (item, token) => sendItem(item, token, { platform: PLATFORM, Version: APP_VERSION }),
+    });
   const locks = worker.navigator.locks;
   const result = locks ? await locks.request('outbox', drain) : await drain();
   // Open windows show what is left.

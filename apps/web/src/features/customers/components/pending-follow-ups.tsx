@@ -1,8 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { formatDateTime } from '../../../lib/format';
-import { useOutboxItemsOf } from '../use-outbox';
-import { OutboxFailure, OutboxStateTag } from './outbox-state-tag';
-import '../outbox.css';
+import { useOutboxItemsOf } from '../../../lib/outbox/use-outbox';
+import { OutboxFailure, OutboxStateTag } from '../../../components/outbox-state';
 
 /** A customer's follow-ups still in the outbox, on top of the time line. */
 export function PendingFollowUps({ customerId }: { customerId: number }) {
