@@ -2,7 +2,7 @@ import type { CustomerSummary } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import type { Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { LI_NA, ZHANG_WEI } from '../support/accounts';
+import { CHEN_JING, LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin, endpointData, type Session } from '../support/api';
 import { useApp, type AppPage } from '../support/app';
 import { customerList, followUps, SITE_101, staffList } from '../support/sales-api';
@@ -227,5 +227,32 @@ describe('the outbox (待发送)', () => {
     await app.signIn(ZHANG_WEI);
     await expect.poll(() => countOnServer(leader, customer.id, content), { timeout: 20_000 }).toBe(1);
     expect(creates.slice(before).every((request) => keyOf(request) === key)).toBe(true);
+  });
+
+  test('a clock-in tapped offline shows 待发送 on the clock card and is clocked once the network returns', async () => {
+    const app = await harness.newApp();
+    await app.signIn(CHEN_JING);
+    await app.open('pages/index/teamAttendance');
+    await app.waitForTitle('团队考勤');
+    await expect.poll(() => app.attendance.clockButton().textContent()).toContain('上班打卡');
+    const clocks: string[] = [];
+    app.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/attendance/clock-in')) clocks.push(request.headers()['idempotency-key'] ?? '');
+    });
+
+    await app.page.context().setOffline(true);
+    await app.attendance.clockButton().tap();
+    await app.waitForToast(QUEUED);
+    const queued = app.page.getByTestId('pending-clock');
+    await queued.getByText('待发送').waitFor();
+    await queued.getByText(/^上班打卡 \d{2}:\d{2}$/).waitFor();
+    expect(await app.attendance.clockButton().isDisabled()).toBe(true);
+
+    await app.page.context().setOffline(false);
+    await queued.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => app.attendance.clockButton().textContent()).toContain('下班打卡');
+    expect(clocks.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(clocks).size).toBe(1);
+    expect(clocks[0]).toMatch(UUID);
   });
 });

@@ -32,6 +32,16 @@ export function isRetryable(error: unknown): boolean {
   return false;
 }
 
+/** Queues the write; where the phone cannot keep it (no IndexedDB), says the network failed, as before. */
+async function queueOrTell(failure: unknown, entry: Parameters<typeof enqueue>[0]): Promise<OutboxItem> {
+  try {
+    return await enqueue(entry);
+  } catch {
+    showToast(ERROR_MESSAGES.network);
+    throw failure;
+  }
+}
+
 /**
  * Sends a field write with its Idempotency-Key, or queues it. The body keeps the site of the tap.
  * A refusal is toasted (the server's Chinese message) and rethrown, so a form stays as it was.
@@ -41,7 +51,7 @@ export async function submitFieldWrite<T>(path: string, input: unknown, context:
   const body = applySiteIdRule(path, input, outboxSiteId());
   // Older writes of this user are still waiting: this one goes behind them, so the order holds.
   if (hasWaiting()) {
-    const item = await enqueue({ id, path, body, context });
+    const item = await queueOrTell(new Error(ERROR_MESSAGES.network), { id, path, body, context });
     void flushOutbox();
     return { queued: true, item };
   }
@@ -49,7 +59,7 @@ export async function submitFieldWrite<T>(path: string, input: unknown, context:
     const data = await request<T>({ url: path, method: 'POST', data: body, header: { [IDEMPOTENCY_HEADER]: id }, hideErrorToast: true, timeout: OUTBOX_TIMEOUT_MS });
     return { queued: false, data };
   } catch (error) {
-    if (isRetryable(error)) return { queued: true, item: await enqueue({ id, path, body, context }) };
+    if (isRetryable(error)) return { queued: true, item: await queueOrTell(error, { id, path, body, context }) };
     if (error instanceof ApiError && error.code !== 401) showToast(error.message || ERROR_MESSAGES.requestFailed);
     throw error;
   }
