@@ -2,9 +2,10 @@ import type { CustomerSummary } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import type { Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CHEN_JING, LI_NA, ZHANG_WEI } from '../support/accounts';
+import { CHEN_JING, LI_NA, ZHANG_WEI, type DemoAccount } from '../support/accounts';
 import { apiLogin, endpointData, type Session } from '../support/api';
 import { useApp, type AppPage } from '../support/app';
+import { WeeklyReportPage } from '../support/report-pages';
 import { customerList, followUps, SITE_101, staffList } from '../support/sales-api';
 
 const harness = useApp();
@@ -34,6 +35,21 @@ const keyOf = (request: Request | undefined) => request?.headers()['idempotency-
 /** Server-side count of follow-ups of the customer with this content. */
 async function countOnServer(session: Session, customerId: number, content: string): Promise<number> {
   return (await followUps(session, customerId)).list.filter((entry) => entry.content === content).length;
+}
+
+/**
+ * A salesperson of 华东一部 beyond the demo accounts without this half month's report, the last
+ * such (reports.test.ts takes the first), so no other test's user is touched.
+ */
+async function halfMonthWriter(): Promise<{ account: DemoAccount; session: Session }> {
+  const leader = await apiLogin(LI_NA);
+  const members = (await staffList(leader, SITE_101)).list.filter((row) => !row.isLeader && !row.phone.startsWith('1380000000')).reverse();
+  for (const member of members) {
+    const account: DemoAccount = { phone: member.phone, name: member.username, sites: ['华东一部'], seesHome: false };
+    const session = await apiLogin(account);
+    if (!(await endpointData(session, ROUTES.halfMonthReport.preview, { siteId: SITE_101 })).reported) return { account, session };
+  }
+  throw new Error('every salesperson of 华东一部 has written this half month');
 }
 
 /** In-app navigation (no reload: works offline, the page chunks already loaded). */
@@ -254,5 +270,37 @@ describe('the outbox (待发送)', () => {
     expect(clocks.length).toBeGreaterThanOrEqual(1);
     expect(new Set(clocks).size).toBe(1);
     expect(clocks[0]).toMatch(UUID);
+  });
+
+  test('a half-month report submitted offline shows 待发送 where it is written, and is submitted once online', async () => {
+    const { account, session } = await halfMonthWriter();
+    const app = await harness.newApp();
+    await app.signIn(account);
+    await app.open('pages/my/addReport');
+    const form = new WeeklyReportPage(app.page);
+    await form.form().waitFor();
+    const summary = `离线提交的半月报（e2e outbox ${Date.now()}）`;
+    await form.text('summary').fill(summary);
+    await form.text('plan').fill('下半月继续拜访重点客户');
+    await expect.poll(() => form.submit().isEnabled()).toBe(true);
+
+    await app.page.context().setOffline(true);
+    await form.submit().tap();
+    await app.waitForToast(QUEUED);
+    const queued = app.page.getByTestId('pending-report');
+    await queued.getByText('待发送', { exact: true }).waitFor();
+    expect(await form.form().count()).toBe(0);
+    expect((await endpointData(session, ROUTES.halfMonthReport.preview, { siteId: SITE_101 })).reported).toBe(false);
+
+    await app.page.context().setOffline(false);
+    // Sent: the period's report exists, and the writer says so instead of the 待发送 block.
+    await app.page.getByTestId('report-already').waitFor({ timeout: 20_000 });
+    expect(await queued.count()).toBe(0);
+    const preview = await endpointData(session, ROUTES.halfMonthReport.preview, { siteId: SITE_101 });
+    expect(preview.reported).toBe(true);
+    if (preview.reportId === null) throw new Error('a reported period without its report id');
+    const { list } = await endpointData(session, ROUTES.halfMonthReport.list, { siteId: SITE_101, scope: 'mine', page: 1, pageSize: 5 });
+    expect(list.filter((report) => report.periodStart === preview.periodStart)).toHaveLength(1);
+    expect((await endpointData(session, ROUTES.halfMonthReport.detail, { siteId: SITE_101, id: preview.reportId })).summary).toBe(summary);
   });
 });
