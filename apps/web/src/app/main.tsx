@@ -8,7 +8,6 @@ import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { findRoute, isHomeRoute } from '../config/paths';
 import { endSession, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
-import { startAppOutbox } from '../features/outbox/start';
 import { configureApiClient } from '../lib/api-client';
 import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
@@ -52,8 +51,9 @@ useSession.subscribe((state, previous) => {
   if (state.userId !== previous.userId || state.token !== previous.token) queryCache.clear();
 });
 
-// Field writes that could not be sent wait in the outbox (待发送) and go when the network returns.
-startAppOutbox();
+// Field writes that could not be sent wait in the outbox (待发送) and go when the network returns;
+// loaded apart so the first load does not carry it.
+void import('../features/outbox/start').then((module) => module.startAppOutbox());
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });

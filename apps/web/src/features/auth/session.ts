@@ -3,7 +3,6 @@ import { routeUrl } from '../../config/paths';
 import { nav } from '../../lib/navigation';
 import { endPushOnThisDevice } from '../../lib/push-device';
 import { showToast } from '../../lib/toast';
-import { endOutboxSession } from '../../lib/outbox/outbox-runtime';
 import { getUserInfo } from './api/get-user-info';
 import { logoutOnServer } from './api/logout';
 import { useSession } from './session-store';
@@ -38,7 +37,7 @@ export function loginUrl(redirect?: string): string {
 /** Clears the session locally (SPEC §4) and goes to login. */
 export function endSession(redirect?: string): void {
   // The service worker loses the session too: no queued write is sent until its user signs in again.
-  void endOutboxSession();
+  void import('../../lib/outbox/outbox-runtime').then((module) => module.endOutboxSession());
   useSession.getState().clear();
   nav.reLaunch(loginUrl(redirect));
 }
