@@ -7,23 +7,13 @@ import { applySiteIdRule, ERROR_MESSAGES, IDEMPOTENCY_HEADER, RUNTIME_ERRORS } f
 import { ApiError, request, RuntimeError } from '../api-client';
 import { showToast } from '../toast';
 import { enqueue, flushOutbox, hasWaiting, outboxSiteId } from './outbox-runtime';
+import { newIdempotencyKey } from './key';
 import { OUTBOX_TIMEOUT_MS } from './sender';
 import type { OutboxContext, OutboxItem } from './types';
 
 export type FieldWriteResult<T> = { queued: false; data: T } | { queued: true; item: OutboxItem };
 
 export const QUEUED_TOAST = '网络不可用，已保存到待发送，恢复网络后自动发送';
-
-/** A UUID for the Idempotency-Key (crypto.randomUUID where the page is a secure context). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The failures the outbox keeps for later: no answer, a time-out, or a 5xx. */
 export function isRetryable(error: unknown): boolean {
