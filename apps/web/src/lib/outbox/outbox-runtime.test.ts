@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryOutboxStore } from './idb-store';
-import { configureOutbox, deleteOutboxItem, enqueue, endOutboxSession, refreshOutbox, setOutboxStore, useOutboxView } from './outbox-runtime';
+import { configureOutbox, deleteOutboxItem, enqueue, endOutboxSession, flushOutbox, refreshOutbox, setOutboxStore, useOutboxView } from './outbox-runtime';
 import type { OutboxItem } from './types';
 
 const followUp = (customerId: number) => ({ kind: 'followUp' as const, customerId, content: '拜访', type: '拜访' });
@@ -49,5 +49,28 @@ describe('the outbox shows only the signed-in user’s items', () => {
   it('will not queue without a signed-in user', async () => {
     setOutboxStore(memoryOutboxStore());
     await expect(enqueue({ id: 'k', path: '/p', body: {}, context: followUp(1) })).rejects.toThrow('未登录');
+  });
+});
+
+describe('flushOutbox across sessions', () => {
+  it('a flush while signed out leaves nothing behind: the next user’s flush sends', async () => {
+    const store = memoryOutboxStore();
+    setOutboxStore(store);
+    expect(await flushOutbox()).toBeNull();
+    signIn('token-3', 3);
+    await store.put({ id: 'k-3', userId: 3, path: '/nowhere', body: {}, createdAt: 1, state: 'waiting', context: followUp(1) });
+    const sent: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string) => {
+      sent.push(url);
+      return new Response(JSON.stringify({ code: 200, data: null }), { status: 200 });
+    }) as typeof fetch;
+    try {
+      expect(await flushOutbox()).toEqual({ sent: 1, rejected: 0, stopped: null });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent).toEqual(['/nowhere']);
+    expect(await store.list()).toEqual([]);
   });
 });

@@ -129,9 +129,10 @@ function schedule(delay: number): void {
 
 /** Sends the signed-in user's queue now (立即发送, online, start, timer). */
 export function flushOutbox(): Promise<DrainResult | null> {
+  // Signed out: nothing to send (and no run is left behind that a later sign-in would wait on).
+  const user = currentUser();
+  if (!user) return Promise.resolve(null);
   running ??= (async () => {
-    const user = currentUser();
-    if (!user) return null;
     try {
       const result = await withLock(() =>
         drainOutbox({
