@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreload } from './scripts/route-preload-plugin';
@@ -23,11 +24,30 @@ function pushWorker(): Plugin {
   };
 }
 
+/**
+ * The service worker's outbox sender (lib/outbox/outbox-worker.ts, Background Sync) as
+ * dist/outbox-sw.js: bundled, since it shares the outbox's IndexedDB store and sender with the app.
+ */
+function outboxWorker(): Plugin {
+  const entry = new URL('./src/lib/outbox/outbox-worker.ts', import.meta.url).pathname;
+  return {
+    name: 'outbox-worker',
+    apply: 'build',
+    async generateBundle() {
+      const result = await esbuild({ entryPoints: [entry], bundle: true, write: false, format: 'iife', target: 'es2020', minify: true, platform: 'browser' });
+      const code = result.outputFiles[0]?.text;
+      if (!code) throw new Error('outbox-sw.js: empty bundle');
+      this.emitFile({ type: 'asset', fileName: 'outbox-sw.js', source: code });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     routePreload(),
     pushWorker(),
+    outboxWorker(),
     VitePWA({
       // The app registers the worker itself, in production builds only (features/app-update).
       injectRegister: false,
@@ -51,8 +71,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Shows Web Push notices and opens their page on a tap (pushWorker above).
-        importScripts: ['push-sw.js'],
+        // Shows Web Push notices and opens their page on a tap (pushWorker above); sends the
+        // outbox on a Background Sync (outboxWorker above).
+        importScripts: ['push-sw.js', 'outbox-sw.js'],
         // The app shell and every page chunk; the heavy libraries of a few pages (charts, PDF,
         // QR decoding) are cached when first used instead of on the first visit.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

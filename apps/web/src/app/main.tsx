@@ -51,6 +51,10 @@ useSession.subscribe((state, previous) => {
   if (state.userId !== previous.userId || state.token !== previous.token) queryCache.clear();
 });
 
+// Field writes that could not be sent wait in the outbox (待发送) and go when the network returns;
+// loaded apart so the first load does not carry it.
+void import('../features/outbox/start').then((module) => module.startAppOutbox());
+
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
 // A first load of home asks for its dashboard while home's chunks download (first-page-data.ts);

@@ -68,6 +68,7 @@ const PAGES: Record<RouteName, PageLoader> = {
   updatePhone: () => import('./routes/update-phone'),
   viewPhone: () => import('./routes/view-phone'),
   todo: () => import('./routes/todo'),
+  outbox: () => import('./routes/outbox'),
   orderIndex: () => import('./routes/order-index'),
   about: () => import('./routes/about'),
   orderManagement: () => import('./routes/order-management'),

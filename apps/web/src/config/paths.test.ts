@@ -3,8 +3,9 @@ import { findRoute, isHomeRoute, ROUTES, routeUrl, safeRedirect, showsSiteBadge 
 
 describe('route table', () => {
   it('has every DESIGN §2 path with its title', () => {
-    // DESIGN §2's 51, and issue 18's 今日待办, 消息中心 and 消息通知 (docs/decisions.md).
-    expect(Object.values(ROUTES)).toHaveLength(54);
+    // DESIGN §2's 51, issue 18's 今日待办, 消息中心 and 消息通知, and issue 19's 待发送 (docs/decisions.md).
+    expect(Object.values(ROUTES)).toHaveLength(55);
+    expect(findRoute('/pages/my/outbox')?.title).toBe('待发送');
     expect(findRoute('/pages/my/todo')?.title).toBe('今日待办');
     expect(findRoute('/pages/my/messageCenter')?.title).toBe('消息中心');
     expect(findRoute('/pages/my/noticeSettings')?.title).toBe('消息通知');

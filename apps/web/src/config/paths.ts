@@ -57,6 +57,7 @@ export const ROUTES = {
   updatePhone: { path: 'pages/my/updatePhone', title: '验证手机号' },
   viewPhone: { path: 'pages/my/viewPhone', title: '手机号' },
   todo: { path: 'pages/my/todo', title: '今日待办' },
+  outbox: { path: 'pages/my/outbox', title: '待发送' },
   orderIndex: { path: 'pages/order/index', title: '订单管理', tab: true },
   about: { path: 'pages/order/index11', title: '关于', customNav: true, tab: true },
   orderManagement: { path: 'pages/order/orderManagement', title: '订单管理' },

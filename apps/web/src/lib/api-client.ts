@@ -218,6 +218,8 @@ export interface UploadOptions {
   name?: string;
   fileName?: string;
   formData?: Record<string, string>;
+  /** Extra headers (an Idempotency-Key). */
+  header?: Record<string, string>;
   hideErrorToast?: boolean;
 }
 
@@ -229,7 +231,7 @@ export async function upload<T>(options: UploadOptions): Promise<T> {
     const form = new FormData();
     for (const [key, value] of Object.entries(options.formData ?? {})) form.append(key, value);
     form.append(options.name ?? 'file', options.file, options.fileName ?? (options.file instanceof File ? options.file.name : 'image'));
-    const response = await send(options.url, { method: 'POST', headers: commonHeaders(), body: form }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
+    const response = await send(options.url, { method: 'POST', headers: { ...commonHeaders(), ...options.header }, body: form }, REQUEST_TIMEOUT_MS, undefined, 'transfer');
     return await readEnvelope<T>(response);
   } catch (error) {
     return fail(error, options.hideErrorToast, sentToken);

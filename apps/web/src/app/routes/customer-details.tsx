@@ -118,9 +118,11 @@ function CustomerScreen({ id }: { id: number }) {
             setWriting(false);
             setTab('followups');
             // After a check-in on a customer without a position: offer its point (设为客户位置).
-            void offerCustomerPosition(created).then((set) => {
-              if (set) void invalidateCustomers();
-            });
+            if (created) {
+              void offerCustomerPosition(created).then((set) => {
+                if (set) void invalidateCustomers();
+              });
+            }
           }}
         />
       </Popup>

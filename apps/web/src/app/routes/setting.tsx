@@ -4,6 +4,7 @@ import { Button, List } from 'antd-mobile';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { logout } from '../../features/auth/session';
 import { useSession } from '../../features/auth/session-store';
+import { useOutboxCount } from '../../lib/outbox/use-outbox';
 import { nav } from '../../lib/navigation';
 import { clearLocalData, formatBytes } from '../../lib/storage';
 import { showToast } from '../../lib/toast';
@@ -14,6 +15,7 @@ const go = (route: RouteName) => () => nav.navigateTo(routeUrl(route));
 export default function SettingPage() {
   const phone = useSession((state) => state.userInfo?.phone ?? '');
   const queryClient = useQueryClient();
+  const outboxCount = useOutboxCount();
 
   const clearCache = async () => {
     const confirmed = await Dialog.confirm({ content: '清除本机缓存的列表、图片和未提交的草稿？登录状态会保留。' });
@@ -51,6 +53,9 @@ export default function SettingPage() {
         <List.Item onClick={go('noticeSettings')}>消息通知</List.Item>
       </List>
       <List header="通用">
+        <List.Item extra={<span data-testid="outbox-count">{outboxCount}</span>} onClick={go('outbox')} data-testid="setting-outbox">
+          待发送
+        </List.Item>
         <List.Item onClick={() => void clearCache()}>清除缓存</List.Item>
         <List.Item onClick={go('about')}>关于</List.Item>
         <List.Item onClick={go('platformAgreement')}>平台服务协议</List.Item>

@@ -34,7 +34,7 @@ export default function TodoPage() {
             onDone={(created) => {
               setWritingFor(null);
               void refresh();
-              void offerCustomerPosition(created);
+              if (created) void offerCustomerPosition(created);
             }}
           />
         )}

@@ -36,6 +36,8 @@ export function loginUrl(redirect?: string): string {
 
 /** Clears the session locally (SPEC §4) and goes to login. */
 export function endSession(redirect?: string): void {
+  // The service worker loses the session too: no queued write is sent until its user signs in again.
+  void import('../../lib/outbox/outbox-runtime').then((module) => module.endOutboxSession());
   useSession.getState().clear();
   nav.reLaunch(loginUrl(redirect));
 }

@@ -6,6 +6,9 @@ import { showToast } from '../../../lib/toast';
 import { useClock, type ClockKind } from '../api/clock';
 import { useAttendanceToday } from '../api/get-attendance-today';
 import { AttendanceStatusTag } from './attendance-status-tag';
+import { PendingClocks } from './pending-clocks';
+import { QUEUED_TOAST } from '../../../lib/outbox/submit';
+import { useOutboxItemsOf } from '../../../lib/outbox/use-outbox';
 
 const clockTime = (value: string | null | undefined) => (value ? formatDateTime(value).slice(11) : '--:--');
 
@@ -28,6 +31,7 @@ function ClockTimes({ record }: { record: AttendanceRecord | null }) {
 export function ClockCard() {
   const today = useAttendanceToday();
   const clock = useClock();
+  const queuedClocks = useOutboxItemsOf('clock', () => true);
   if (!today.data) {
     if (today.isError) return <ErrorState onRetry={() => void today.refetch()} />;
     return <CardSkeleton count={1} lines={2} />;
@@ -38,9 +42,16 @@ export function ClockCard() {
 
   const onClock = () => {
     if (!kind) return;
-    clock.mutate(kind, {
-      onSuccess: (saved) => showToast(`${kind === 'in' ? '上班' : '下班'}打卡成功 ${clockTime(kind === 'in' ? saved.record?.clockInAt : saved.record?.clockOutAt)}`, 'success'),
-    });
+    clock.mutate(
+      { kind },
+      {
+        onSuccess: (result) => {
+          if (result.queued) return showToast(QUEUED_TOAST);
+          const saved = result.data;
+          showToast(`${kind === 'in' ? '上班' : '下班'}打卡成功 ${clockTime(kind === 'in' ? saved.record?.clockInAt : saved.record?.clockOutAt)}`, 'success');
+        },
+      },
+    );
   };
 
   return (
@@ -55,7 +66,8 @@ export function ClockCard() {
       <div className="clock-card__status">
         {record ? <AttendanceStatusTag status={record.status} testId="clock-status" /> : <Tag fill="outline" data-testid="clock-status">未打卡</Tag>}
       </div>
-      <Button block color="primary" shape="rounded" disabled={!kind || clock.isPending} loading={clock.isPending} onClick={onClock} data-testid="clock-button">
+      <PendingClocks items={queuedClocks} />
+      <Button block color="primary" shape="rounded" disabled={!kind || clock.isPending || queuedClocks.some((item) => item.context.clock === kind && item.state !== 'failed')} loading={clock.isPending} onClick={onClock} data-testid="clock-button">
         {label}
       </Button>
     </section>

@@ -1,20 +1,29 @@
-import type { FollowUpCreateBody } from '@sales/contract';
+import type { FollowUp, FollowUpCreateBody } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
 import { useCurrentSiteId } from '../../auth/session-store';
+import { submitFieldWrite, type FieldWriteResult } from '../../../lib/outbox/submit';
 import { customerKeys } from './query-keys';
 
-/** POST /seller/fenghe/staff/followup/create. */
-export const createFollowUp = (body: Omit<FollowUpCreateBody, 'siteId'>) =>
-  call(ROUTES.followUpCreate, body);
+type FollowUpInput = Omit<FollowUpCreateBody, 'siteId'>;
 
-/** Logs a follow-up and refreshes the customer's time line. */
+/**
+ * POST /seller/fenghe/staff/followup/create with an Idempotency-Key made at the tap; without a
+ * network (or on a 5xx) the follow-up waits in the outbox (待发送) instead.
+ */
+export const createFollowUp = (body: FollowUpInput): Promise<FieldWriteResult<FollowUp>> =>
+  submitFieldWrite<FollowUp>(ROUTES.followUpCreate, body, { kind: 'followUp', customerId: body.customerId, content: body.content, type: body.type });
+
+/** Logs a follow-up (or queues it) and refreshes the customer's time line. */
 export function useCreateFollowUp() {
   const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFollowUp,
-    onSuccess: (_created, body) => queryClient.invalidateQueries({ queryKey: customerKeys.followUps(siteId, body.customerId) }),
+    // Runs offline too: the write is queued rather than paused.
+    networkMode: 'always',
+    onSuccess: (result, body) => {
+      if (!result.queued) void queryClient.invalidateQueries({ queryKey: customerKeys.followUps(siteId, body.customerId) });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { showToast } from '../../../lib/toast';
 import { useCreateFollowUp } from '../api/create-follow-up';
+import { QUEUED_TOAST } from '../../../lib/outbox/submit';
 import { uploadImage } from '../../../lib/upload-image';
 import { FOLLOW_UP_MAX_IMAGES, FOLLOW_UP_MAX_LENGTH, followUpContentError, nextContactError, suggestedNextContact } from '../follow-up-rules';
 
@@ -27,7 +28,8 @@ export function FollowUpForm({
   checkInField,
 }: {
   customerId: number;
-  onDone(created: FollowUp): void;
+  /** The follow-up the server saved; null when it waits in 待发送. */
+  onDone(created: FollowUp | null): void;
   onCancel(): void;
   /**
    * 拜访签到's control (from the visits feature), shown with 拜访: a form field of CheckInInput | null
@@ -44,9 +46,9 @@ export function FollowUpForm({
 
   const submit = async (values: FollowUpValues) => {
     const followType = values.type[0] ?? '其他';
-    let created;
+    let result;
     try {
-      created = await create.mutateAsync({
+      result = await create.mutateAsync({
         customerId,
         type: followType,
         content: values.content.trim(),
@@ -59,9 +61,11 @@ export function FollowUpForm({
       // The request layer has told the user what failed; the form stays as it was.
       return;
     }
-    showToast('跟进已保存', 'success');
+    // No network: the follow-up waits in 待发送 and goes when the connection returns.
+    if (result.queued) showToast(QUEUED_TOAST);
+    else showToast('跟进已保存', 'success');
     form.resetFields();
-    onDone(created);
+    onDone(result.queued ? null : result.data);
   };
 
   return (

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
 import { ImageViewer } from '../../../lib/antd-imperative';
-
+import { PendingFollowUps } from './pending-follow-ups';
 
 /** What the page shows under a follow-up's content (拜访签到's badge, from the visits feature). */
 export type FollowUpExtra = (entry: FollowUp) => React.ReactNode;
@@ -44,8 +44,17 @@ function FollowUpEntry({ entry, extra }: { entry: FollowUp; extra?: FollowUpExtr
   );
 }
 
-/** A customer's follow-ups as a time line, newest first, loading more on scroll. */
+/** A customer's follow-ups as a time line, newest first, loading more on scroll; those still to be sent on top. */
 export function FollowUpTimeline({ customerId, extra }: { customerId: number; extra?: FollowUpExtra }) {
+  return (
+    <>
+      <PendingFollowUps customerId={customerId} />
+      <SentFollowUps customerId={customerId} extra={extra} />
+    </>
+  );
+}
+
+function SentFollowUps({ customerId, extra }: { customerId: number; extra?: FollowUpExtra }) {
   const query = useFollowUpList(customerId);
   const first = query.data?.pages[0];
   if (!first) return query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : <CardSkeleton count={2} />;

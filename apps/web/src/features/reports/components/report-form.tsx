@@ -9,6 +9,7 @@ import { uploadImage } from '../../../lib/upload-image';
 import { SECTION_LABELS } from '../report-api';
 import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft, type ReportDraft } from '../report-draft';
 import { MetricsCard } from './metrics-card';
+import { QUEUED_TOAST } from '../../../lib/outbox/submit';
 import { Dialog } from '../../../lib/antd-imperative';
 
 interface ReportFormProps {
@@ -86,7 +87,7 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
       setShowErrors(true);
       return;
     }
-    let report: ReportDetail;
+    let report: ReportDetail | null;
     try {
       report = await save.mutateAsync({
         id: existing?.id,
@@ -102,6 +103,8 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
     }
     clearDraft(key);
     leaving.current = true;
+    // No network: the report waits in 待发送 (the writer shows it there) and goes when it returns.
+    if (report === null) return showToast(QUEUED_TOAST);
     showToast(existing ? '已保存修改' : '提交成功', 'success');
     onSaved(report);
   };

@@ -4,6 +4,8 @@ import { CardSkeleton, ErrorState, RecordErrorState } from '../../../components/
 import { useReportDetail } from '../api/get-report-detail';
 import { useReportPreview } from '../api/get-report-preview';
 import { ReportForm } from './report-form';
+import { PendingReport } from './pending-report';
+import { useOutboxItemsOf } from '../../../lib/outbox/use-outbox';
 
 interface ReportWriterProps {
   kind: ReportKind;
@@ -25,6 +27,8 @@ function EditReport({ kind, id, onSaved }: { kind: ReportKind; id: number; onSav
 /** The write (or edit) view of a report: starts from the period's computed metrics. */
 export function ReportWriter({ kind, editId, onSaved, onOpen }: ReportWriterProps) {
   const preview = useReportPreview(kind);
+  const period = preview.data?.periodStart;
+  const [queued] = useOutboxItemsOf('report', (context) => context.report === kind && context.periodStart === period);
   if (editId) return <EditReport kind={kind} id={editId} onSaved={onSaved} />;
   if (!preview.data) return preview.isError ? <ErrorState onRetry={() => void preview.refetch()} /> : <CardSkeleton count={3} />;
   const reportId = preview.data.reportId;
@@ -37,5 +41,7 @@ export function ReportWriter({ kind, editId, onSaved, onOpen }: ReportWriterProp
       </ErrorBlock>
     );
   }
+  // Submitted without a network: the report waits in 待发送 (or shows why the server refused it).
+  if (queued) return <PendingReport item={queued} label={`${preview.data.label}的${REPORT_KIND_LABELS[kind]}`} />;
   return <ReportForm kind={kind} preview={preview.data} onSaved={onSaved} />;
 }

@@ -1,0 +1,85 @@
+/** The outbox on IndexedDB (plain API, so the service worker's script stays small). */
+import type { OutboxItem, OutboxSession, OutboxStore } from './types';
+
+const DB_NAME = 'sales-outbox';
+const ITEMS = 'items';
+const META = 'meta';
+const SESSION_KEY = 'session';
+
+function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB 请求失败'));
+  });
+}
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(ITEMS)) db.createObjectStore(ITEMS, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opening = null;
+      reject(request.error ?? new Error('IndexedDB 打开失败'));
+    };
+  });
+  return opening;
+}
+
+async function run<T>(store: string, mode: IDBTransactionMode, work: (objects: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  const tx = db.transaction(store, mode);
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB 事务失败'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB 事务中止'));
+  });
+  const [result] = await Promise.all([promised(work(tx.objectStore(store))), done]);
+  return result;
+}
+
+export const idbOutboxStore: OutboxStore = {
+  async list() {
+    const items = await run<OutboxItem[]>(ITEMS, 'readonly', (objects) => objects.getAll() as IDBRequest<OutboxItem[]>);
+    return items.sort((a, b) => a.createdAt - b.createdAt);
+  },
+  async put(item) {
+    await run(ITEMS, 'readwrite', (objects) => objects.put(item));
+  },
+  async remove(id) {
+    await run(ITEMS, 'readwrite', (objects) => objects.delete(id));
+  },
+  async get(id) {
+    return run<OutboxItem | undefined>(ITEMS, 'readonly', (objects) => objects.get(id) as IDBRequest<OutboxItem | undefined>);
+  },
+  async getSession() {
+    const session = await run<OutboxSession | undefined>(META, 'readonly', (objects) => objects.get(SESSION_KEY) as IDBRequest<OutboxSession | undefined>);
+    return session ?? null;
+  },
+  async setSession(session) {
+    await run<unknown>(META, 'readwrite', (objects) => (session ? objects.put(session, SESSION_KEY) : objects.delete(SESSION_KEY)) as IDBRequest<unknown>);
+  },
+};
+
+/** A store in memory (unit tests). */
+export function memoryOutboxStore(): OutboxStore {
+  const items = new Map<string, OutboxItem>();
+  let session: OutboxSession | null = null;
+  return {
+    list: async () => [...items.values()].map((item) => ({ ...item })).sort((a, b) => a.createdAt - b.createdAt),
+    put: async (item) => void items.set(item.id, { ...item }),
+    remove: async (id) => void items.delete(id),
+    get: async (id) => {
+      const item = items.get(id);
+      return item ? { ...item } : undefined;
+    },
+    getSession: async () => session,
+    setSession: async (next) => void (session = next),
+  };
+}
