@@ -335,3 +335,12 @@ export function useApp(): AppHarness {
     },
   };
 }
+
+/** Waits until the service worker is active, then reloads so it controls the page. */
+export async function controlledByWorker(app: AppPage): Promise<void> {
+  await app.page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await app.page.reload();
+  await app.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}

@@ -5,19 +5,10 @@
 import { describe, expect, test } from 'vitest';
 import { ZHANG_WEI } from '../support/accounts';
 import { apiLogin } from '../support/api';
-import { useApp, type AppPage } from '../support/app';
+import { controlledByWorker, useApp } from '../support/app';
 import { customerList, followUps } from '../support/sales-api';
 
 const harness = useApp();
-
-/** Waits until the service worker is active, then reloads so it controls the page. */
-async function controlledByWorker(app: AppPage): Promise<void> {
-  await app.page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await app.page.reload();
-  await app.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 describe('Background Sync', () => {
   test('a follow-up queued offline is sent once by the service worker after the app was closed', async () => {

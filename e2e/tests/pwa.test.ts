@@ -1,7 +1,7 @@
 import type { Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { LI_NA } from '../support/accounts';
-import { type AppPage, useApp } from '../support/app';
+import { controlledByWorker, useApp } from '../support/app';
 
 const harness = useApp();
 
@@ -11,15 +11,6 @@ interface Manifest {
   display: string;
   theme_color: string;
   icons: { src: string; sizes: string; purpose?: string }[];
-}
-
-/** Waits until the service worker is active, then reloads so it controls the page. */
-async function controlledByWorker(app: AppPage): Promise<void> {
-  await app.page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await app.page.reload();
-  await app.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 describe('installable app', () => {
