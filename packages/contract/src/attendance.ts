@@ -19,6 +19,11 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
   leave: '请假',
 };
 
+/** A clock arriving later than this after its tap (sent from the outbox) counts at the tap. */
+export const CLOCK_DELAY_TOLERANCE_MS = 2 * 60 * 1000;
+/** A clock tapped longer ago than this is refused (a day's attendance is not made up the next day). */
+export const CLOCK_DELAY_MAX_HOURS = 12;
+
 /** The site's working hours (China time): clock in by 09:00, out from 18:00. */
 export const WORK_HOURS = { start: '09:00', end: '18:00' } as const;
 
@@ -38,12 +43,24 @@ export const AttendanceRecord = Type.Object({
   /** Where the phone was at clock-in and clock-out, when the person allowed it. */
   clockInPosition: Nullable(GeoFix),
   clockOutPosition: Nullable(GeoFix),
+  /** A clock tapped without a network and sent later from the phone's outbox: when it reached the server. */
+  clockInReceivedAt: Nullable(Timestamp),
+  clockOutReceivedAt: Nullable(Timestamp),
 });
 export type AttendanceRecord = Type.Static<typeof AttendanceRecord>;
 
 export const AttendanceClockBody = Type.Object({ siteId: SiteId });
 /** Clock-in and clock-out, with the phone's position when the person allows it. */
-export const AttendanceClockWriteBody = Type.Object({ siteId: SiteId, position: Type.Optional(GeoFix) });
+export const AttendanceClockWriteBody = Type.Object({
+  siteId: SiteId,
+  position: Type.Optional(GeoFix),
+  /**
+   * When the person tapped (the phone's clock, ISO 8601). A clock that reaches the server more than
+   * CLOCK_DELAY_TOLERANCE_MS after it counts at the tap, with the arrival kept beside it; within
+   * that, or ahead of the server, it counts at the server's time. Older than CLOCK_DELAY_MAX_HOURS: refused.
+   */
+  tappedAt: Type.Optional(Type.String({ maxLength: 40 })),
+});
 export type AttendanceClockWriteBody = Type.Static<typeof AttendanceClockWriteBody>;
 export type AttendanceClockBody = Type.Static<typeof AttendanceClockBody>;
 

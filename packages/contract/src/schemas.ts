@@ -200,6 +200,7 @@ export const FIELD_LABELS: Record<string, string> = {
   photo: '签到照片',
   followUpId: '跟进记录',
   position: '位置',
+  tappedAt: '打卡时间',
   qrToken: '客户二维码',
   orders: '订单',
   periodStart: '报告周期',

@@ -133,8 +133,8 @@ const WRITES: readonly WriteCall[] = [
     as: 'liNa',
     body: { siteId: 101, month, staffId: 1, targetAmount: 631000, targetOrders: 40, targetNewCustomers: 5 },
   },
-  { path: '/seller/fenghe/staff/attendance/clock-in', as: 'zhangWei', body: { siteId: 101, position: { latitude: 31.2, longitude: 121.4, accuracy: 20 } } },
-  { path: '/seller/fenghe/staff/attendance/clock-out', as: 'zhangWei', body: { siteId: 101, position: { latitude: 31.2, longitude: 121.4, accuracy: 20 } } },
+  { path: '/seller/fenghe/staff/attendance/clock-in', as: 'zhangWei', body: { siteId: 101, position: { latitude: 31.2, longitude: 121.4, accuracy: 20 }, tappedAt: '2026-11-24T09:00:00+08:00' } },
+  { path: '/seller/fenghe/staff/attendance/clock-out', as: 'zhangWei', body: { siteId: 101, position: { latitude: 31.2, longitude: 121.4, accuracy: 20 }, tappedAt: '2026-11-24T09:00:00+08:00' } },
   ...(['weekly', 'halfmonth'] as const).flatMap((kind): WriteCall[] => [
     { path: `/seller/${kind}/staff/create`, as: 'zhangWei', body: { ...REPORT_BODY, periodStart: '2026-01-05' } },
     { path: `/seller/${kind}/staff/update`, as: 'zhangWei', body: { ...REPORT_BODY, id: 1 } },

@@ -118,6 +118,9 @@ export const attendance = pgTable(
     clockOutLatitude: doublePrecision('clock_out_latitude'),
     clockOutLongitude: doublePrecision('clock_out_longitude'),
     clockOutAccuracy: real('clock_out_accuracy'),
+    /** When a clock tapped offline reached the server (null when it arrived at once): leaders see both times. */
+    clockInReceivedAt: timestamp('clock_in_received_at', { withTimezone: true }),
+    clockOutReceivedAt: timestamp('clock_out_received_at', { withTimezone: true }),
     status: varchar('status', { length: 16 }).notNull().$type<'normal' | 'late' | 'early' | 'missing' | 'leave'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

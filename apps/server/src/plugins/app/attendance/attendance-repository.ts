@@ -5,6 +5,9 @@
  */
 import {
   ATTENDANCE_STATUSES,
+  CLOCK_DELAY_MAX_HOURS,
+  CLOCK_DELAY_TOLERANCE_MS,
+  parseChinaTimestamp,
   type AttendanceClockWriteBody,
   type GeoFix,
   chinaCalendar,
@@ -75,7 +78,25 @@ export function toRecord(row: Row, today: string): AttendanceRecord {
     early: row.clockOutAt ? isEarly(row.clockOutAt) : false,
     clockInPosition: fixOf(row.clockInLatitude, row.clockInLongitude, row.clockInAccuracy),
     clockOutPosition: fixOf(row.clockOutLatitude, row.clockOutLongitude, row.clockOutAccuracy),
+    clockInReceivedAt: row.clockInReceivedAt?.toISOString() ?? null,
+    clockOutReceivedAt: row.clockOutReceivedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * When a clock counts: at the tap when it reached the server more than CLOCK_DELAY_TOLERANCE_MS
+ * later (sent from the phone's outbox), with the arrival kept for the leaders; otherwise (also a
+ * phone clock ahead of the server's) at the server's time. A tap older than CLOCK_DELAY_MAX_HOURS
+ * is refused: the clock cannot be made up that late.
+ */
+export function clockMoment(tappedAt: string | undefined, now: Date): { at: Date; receivedAt: Date | null } {
+  if (tappedAt === undefined) return { at: now, receivedAt: null };
+  const tapped = parseChinaTimestamp(tappedAt);
+  if (!tapped) throw badRequest('打卡时间格式不正确');
+  const delay = now.getTime() - tapped.getTime();
+  if (delay <= CLOCK_DELAY_TOLERANCE_MS) return { at: now, receivedAt: null };
+  if (delay > CLOCK_DELAY_MAX_HOURS * 3600_000) throw badRequest(`打卡已超过${CLOCK_DELAY_MAX_HOURS}小时才送达，不能补打，请联系主管`);
+  return { at: tapped, receivedAt: now };
 }
 
 function fixOf(latitude: number | null, longitude: number | null, accuracy: number | null): GeoFix | null {
@@ -117,7 +138,8 @@ export class AttendanceRepository {
    */
   async clockIn(scope: SalesScope, body: AttendanceClockWriteBody, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
-    const day = chinaDayString(now);
+    const { at, receivedAt } = clockMoment(body.tappedAt, now);
+    const day = chinaDayString(at);
     // The unique (staff, site, day) index decides between concurrent requests: one insert wins.
     const created = await db
       .insert(attendance)
@@ -125,8 +147,9 @@ export class AttendanceRepository {
         staffId: scope.userId,
         siteId: scope.siteId,
         day,
-        clockInAt: now,
-        status: statusOfTimes(now, null),
+        clockInAt: at,
+        clockInReceivedAt: receivedAt,
+        status: statusOfTimes(at, null),
         // The phone's position, only when the person allowed it (validated by the body's schema).
         clockInLatitude: body.position?.latitude ?? null,
         clockInLongitude: body.position?.longitude ?? null,
@@ -145,15 +168,17 @@ export class AttendanceRepository {
   /** 下班打卡: once, after clocking in today. */
   async clockOut(scope: SalesScope, body: AttendanceClockWriteBody, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
-    const day = chinaDayString(now);
+    const { at, receivedAt } = clockMoment(body.tappedAt, now);
+    const day = chinaDayString(at);
     const existing = await this.own(scope, day, db);
     if (!existing || !existing.clockInAt) throw conflict('请先打上班卡');
     if (existing.status === 'leave') throw conflict('今天您已请假，无需打卡');
     const updated = await db
       .update(attendance)
       .set({
-        clockOutAt: now,
-        status: statusOfTimes(existing.clockInAt, now),
+        clockOutAt: at,
+        clockOutReceivedAt: receivedAt,
+        status: statusOfTimes(existing.clockInAt, at),
         updatedAt: now,
         clockOutLatitude: body.position?.latitude ?? null,
         clockOutLongitude: body.position?.longitude ?? null,

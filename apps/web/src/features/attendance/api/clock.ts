@@ -17,8 +17,11 @@ export type ClockBody = Omit<AttendanceClockWriteBody, 'siteId'>;
  * clock goes ahead without it. Without a network the clock waits in the outbox (待发送).
  */
 export const clock = async (kind: ClockKind, body: ClockBody = {}): Promise<FieldWriteResult<AttendanceToday>> => {
+  // The tap's time goes with every attempt (one Idempotency-Key, one body): sent late from the
+  // outbox, the clock counts at the tap and the leaders see when it arrived.
+  const tappedAt = body.tappedAt ?? new Date().toISOString();
   const position = body.position ?? (await clockPosition());
-  return submitFieldWrite<AttendanceToday>(kind === 'in' ? ROUTES.attendanceClockIn : ROUTES.attendanceClockOut, position ? { ...body, position } : body, { kind: 'clock', clock: kind });
+  return submitFieldWrite<AttendanceToday>(kind === 'in' ? ROUTES.attendanceClockIn : ROUTES.attendanceClockOut, { ...body, tappedAt, ...(position ? { position } : {}) }, { kind: 'clock', clock: kind });
 };
 
 /** Clocking changes today's record and the site's day and month views. */

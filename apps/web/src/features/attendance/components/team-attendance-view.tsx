@@ -13,6 +13,12 @@ import { AttendanceStatusTag } from './attendance-status-tag';
 
 const clockTime = (value: string | null | undefined) => (value ? formatDateTime(value).slice(11) : '--:--');
 
+/** A clock tapped offline and sent later from the phone counts at the tap; the leader sees when it arrived. */
+function offlineArrival(clockIn: string | null, clockOut: string | null): string {
+  const parts = [clockIn ? `上班 ${clockTime(clockIn)}` : null, clockOut ? `下班 ${clockTime(clockOut)}` : null].filter(Boolean);
+  return `离线打卡，${parts.join('、')} 送达`;
+}
+
 /** Attendance is kept for the last 60 days and a few months back; the calendar pages back a year. */
 const MONTHS_BACK = 12;
 
@@ -38,6 +44,11 @@ function DayView({ date }: { date: string }) {
               </span>
               <span className="att-members__times" data-testid="attendance-member-times">
                 {clockTime(record?.clockInAt)} / {clockTime(record?.clockOutAt)}
+                {record && (record.clockInReceivedAt || record.clockOutReceivedAt) && (
+                  <span className="att-members__late-arrival" data-testid="attendance-member-offline">
+                    {offlineArrival(record.clockInReceivedAt, record.clockOutReceivedAt)}
+                  </span>
+                )}
               </span>
               {record ? <AttendanceStatusTag status={record.status} testId="attendance-member-status" /> : <span className="muted att-members__none">未打卡</span>}
             </li>
