@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from '../api-client';
 import { memoryOutboxStore } from './idb-store';
 import { cleanUpPhotos, configureOutbox, deleteOutboxItem, keepPhoto, photoPreview, setOutboxStore, useOutboxView } from './outbox-runtime';
 import { ORPHAN_PHOTO_MS, photoIdsIn, photoRef, replacePhotoRefs } from './photos';
@@ -7,7 +8,7 @@ import { submitFieldWrite } from './submit';
 import type { OutboxItem, OutboxPhoto, SendOutcome } from './types';
 
 const request = vi.hoisted(() => vi.fn());
-vi.mock('../api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api-client')>()), request }));
+vi.mock('../api-client', async (importOriginal) => ({ ...(await importOriginal<typeof ApiClient>()), request }));
 
 const CREATE = '/seller/fenghe/staff/followup/create';
 const followUp = { kind: 'followUp' as const, customerId: 7, content: '拜访', type: '拜访' };
