@@ -9,7 +9,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { create } from 'zustand';
 import { useNetworkStatus } from '../network-status';
 import { idbOutboxStore } from './idb-store';
-import { ORPHAN_PHOTO_MS, photoIdsIn, photoRef } from './photos';
+import { isPhotoRef, LOCAL_PHOTO_PREFIX, ORPHAN_PHOTO_MS, photoIdsIn, photoRef } from './photos';
 import { drainOutbox, sendItem, sendPhoto, type DrainResult } from './sender';
 import type { OutboxContext, OutboxItem, OutboxStore, SendOutcome } from './types';
 
@@ -127,6 +127,29 @@ export async function keepPhoto(id: string, file: Blob, fileName: string): Promi
 /** What to show for an image URL: a kept photo's object URL for its local reference, else the URL itself. */
 export function photoPreview(url: string): string {
   return previews.get(url) ?? url;
+}
+
+/**
+ * Makes the previews of kept photos a page did not keep itself (a report draft reopened after a
+ * reload): only the signed-in user's. Answers whether any was added (the form draws again).
+ */
+export async function loadPhotoPreviews(urls: readonly string[]): Promise<boolean> {
+  const user = currentUser();
+  if (!user || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return false;
+  let added = false;
+  for (const url of urls) {
+    if (!isPhotoRef(url) || previews.has(url)) continue;
+    try {
+      const photo = await store.getPhoto(url.slice(LOCAL_PHOTO_PREFIX.length));
+      if (photo && photo.userId === user.userId) {
+        previews.set(url, URL.createObjectURL(photo.blob));
+        added = true;
+      }
+    } catch {
+      // No IndexedDB: the thumbnail stays empty; the photo is still sent if it is there.
+    }
+  }
+  return added;
 }
 
 /** Removes photos no queued write holds, kept more than a day ago (picked offline, then the form was left). */
