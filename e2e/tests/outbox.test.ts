@@ -6,6 +6,7 @@ import { CHEN_JING, LI_NA, ZHANG_WEI, type DemoAccount } from '../support/accoun
 import { apiLogin, endpointData, type Session } from '../support/api';
 import { useApp, type AppPage } from '../support/app';
 import { WeeklyReportPage } from '../support/report-pages';
+import { solidPng } from '../support/images';
 import { customerList, followUps, SITE_101, staffList } from '../support/sales-api';
 
 const harness = useApp();
@@ -13,6 +14,7 @@ const harness = useApp();
 const QUEUED = '网络不可用，已保存到待发送，恢复网络后自动发送';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const CREATE = '/seller/fenghe/staff/followup/create';
+const UPLOAD = '/seller/upload/img';
 
 /** 张伟's customers, one per test so the tests never meet. */
 async function zhangCustomer(session: Session, index: number): Promise<CustomerSummary> {
@@ -302,5 +304,67 @@ describe('the outbox (待发送)', () => {
     const { list } = await endpointData(session, ROUTES.halfMonthReport.list, { siteId: SITE_101, scope: 'mine', page: 1, pageSize: 5 });
     expect(list.filter((report) => report.periodStart === preview.periodStart)).toHaveLength(1);
     expect((await endpointData(session, ROUTES.halfMonthReport.detail, { siteId: SITE_101, id: preview.reportId })).summary).toBe(summary);
+  });
+
+  test('a photo picked offline waits with its follow-up; online the photo is uploaded once (its own key) and the follow-up arrives with its URL', async () => {
+    const app = await harness.newApp();
+    const session = await app.signIn(ZHANG_WEI);
+    const customer = await zhangCustomer(session, 3);
+    const creates = recordCreates(app);
+    const uploads: Request[] = [];
+    app.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === UPLOAD) uploads.push(request);
+    });
+    await warmOutboxPage(app);
+    await openTimeline(app, customer);
+
+    const content = `离线带照片的跟进（e2e outbox ${Date.now()}）`;
+    await app.page.context().setOffline(true);
+    await app.customer.writeFollowUpButton().tap();
+    await app.followUpForm.root().waitFor();
+    await app.followUpForm.content().fill(content);
+    await app.followUpForm.photoInput().setInputFiles({ name: 'offline.png', mimeType: 'image/png', buffer: solidPng(40, 30, [30, 120, 200]) });
+    // The picked photo shows from the phone (its upload could not be sent).
+    const thumbnail = app.followUpForm.photos().locator('img');
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => thumbnail.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(40);
+    await expect.poll(() => app.followUpForm.submit().isEnabled()).toBe(true);
+    await app.followUpForm.submit().tap();
+    await app.waitForToast(QUEUED);
+    await app.followUpForm.root().waitFor({ state: 'detached' });
+    await pending(app, content).waitFor();
+    expect(creates).toHaveLength(0);
+
+    await goInApp(app, 'pages/my/outbox');
+    await app.waitForTitle('待发送');
+    await app.page.getByTestId('outbox-item').filter({ hasText: content }).waitFor();
+    const uploaded = app.page.waitForResponse((response) => new URL(response.url()).pathname === UPLOAD && response.status() === 200);
+    await app.page.context().setOffline(false);
+    const answer = (await (await uploaded).json()) as { data: { url: string } };
+    await app.page.getByText('没有待发送的记录').waitFor({ timeout: 20_000 });
+
+    // The upload went with the key made when the photo was picked (the failed try and the outbox's send).
+    const uploadKeys = uploads.map(keyOf);
+    expect(uploadKeys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(uploadKeys).size).toBe(1);
+    expect(uploadKeys[0]).toMatch(UUID);
+    // The write went with the uploaded URL in place of the local reference, under its own key.
+    expect(creates.length).toBeGreaterThanOrEqual(1);
+    expect(keyOf(creates[0])).not.toBe(uploadKeys[0]);
+    expect(creates[0]?.postDataJSON()).toMatchObject({ customerId: customer.id, content, images: [answer.data.url] });
+
+    const onServer = (await followUps(session, customer.id)).list.filter((entry) => entry.content === content);
+    expect(onServer).toHaveLength(1);
+    expect(onServer[0]?.images).toEqual([answer.data.url]);
+    expect(answer.data.url).toMatch(/^\/seller\/upload\/files\/[0-9a-f]+\.png$/);
+    // The URL serves the photo.
+    const served = await app.page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, type: response.headers.get('content-type'), size: (await response.arrayBuffer()).byteLength };
+    }, answer.data.url);
+    expect(served.status).toBe(200);
+    expect(served.type).toContain('image/png');
+    expect(served.size).toBeGreaterThan(0);
   });
 });

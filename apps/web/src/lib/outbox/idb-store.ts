@@ -1,9 +1,12 @@
 /** The outbox on IndexedDB (plain API, so the service worker's script stays small). */
-import type { OutboxItem, OutboxSession, OutboxStore } from './types';
+import type { OutboxItem, OutboxPhoto, OutboxSession, OutboxStore } from './types';
 
 const DB_NAME = 'sales-outbox';
 const ITEMS = 'items';
 const META = 'meta';
+/** Photos waiting with their writes (version 2; the upgrade keeps the items and the session). */
+const PHOTOS = 'photos';
+const DB_VERSION = 2;
 const SESSION_KEY = 'session';
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
@@ -17,11 +20,12 @@ let opening: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains(ITEMS)) db.createObjectStore(ITEMS, { keyPath: 'id' });
       if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+      if (!db.objectStoreNames.contains(PHOTOS)) db.createObjectStore(PHOTOS, { keyPath: 'id' });
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => {
@@ -65,11 +69,24 @@ export const idbOutboxStore: OutboxStore = {
   async setSession(session) {
     await run<unknown>(META, 'readwrite', (objects) => (session ? objects.put(session, SESSION_KEY) : objects.delete(SESSION_KEY)) as IDBRequest<unknown>);
   },
+  async putPhoto(photo) {
+    await run(PHOTOS, 'readwrite', (objects) => objects.put(photo));
+  },
+  async getPhoto(id) {
+    return run<OutboxPhoto | undefined>(PHOTOS, 'readonly', (objects) => objects.get(id) as IDBRequest<OutboxPhoto | undefined>);
+  },
+  async removePhoto(id) {
+    await run(PHOTOS, 'readwrite', (objects) => objects.delete(id));
+  },
+  async listPhotos() {
+    return run<OutboxPhoto[]>(PHOTOS, 'readonly', (objects) => objects.getAll() as IDBRequest<OutboxPhoto[]>);
+  },
 };
 
 /** A store in memory (unit tests). */
 export function memoryOutboxStore(): OutboxStore {
   const items = new Map<string, OutboxItem>();
+  const photos = new Map<string, OutboxPhoto>();
   let session: OutboxSession | null = null;
   return {
     list: async () => [...items.values()].map((item) => ({ ...item })).sort((a, b) => a.createdAt - b.createdAt),
@@ -81,5 +98,12 @@ export function memoryOutboxStore(): OutboxStore {
     },
     getSession: async () => session,
     setSession: async (next) => void (session = next),
+    putPhoto: async (photo) => void photos.set(photo.id, { ...photo }),
+    getPhoto: async (id) => {
+      const photo = photos.get(id);
+      return photo ? { ...photo } : undefined;
+    },
+    removePhoto: async (id) => void photos.delete(id),
+    listPhotos: async () => [...photos.values()].map((photo) => ({ ...photo })),
   };
 }

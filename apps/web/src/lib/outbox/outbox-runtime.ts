@@ -5,10 +5,12 @@
  * listed or sent; another user's stay on the phone until that user signs in again.
  */
 import { APP_VERSION, PLATFORM } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { create } from 'zustand';
 import { useNetworkStatus } from '../network-status';
 import { idbOutboxStore } from './idb-store';
-import { drainOutbox, sendItem, type DrainResult } from './sender';
+import { isPhotoRef, LOCAL_PHOTO_PREFIX, ORPHAN_PHOTO_MS, photoIdsIn, photoRef } from './photos';
+import { drainOutbox, sendItem, sendPhoto, type DrainResult } from './sender';
 import type { OutboxContext, OutboxItem, OutboxStore, SendOutcome } from './types';
 
 export const OUTBOX_SYNC_TAG = 'outbox';
@@ -95,12 +97,66 @@ export async function enqueue(entry: { id: string; path: string; body: unknown; 
   return item;
 }
 
-/** Deletes an item of the signed-in user (删除 on the 待发送 page or in its place). */
+/** Deletes an item of the signed-in user (删除 on the 待发送 page or in its place), and its photos. */
 export async function deleteOutboxItem(id: string): Promise<void> {
   const user = currentUser();
   const item = await store.get(id);
-  if (user && item && item.userId === user.userId) await store.remove(id);
+  if (user && item && item.userId === user.userId) {
+    await store.remove(id);
+    for (const photo of new Set([...photoIdsIn(item.body), ...(item.photos ?? [])])) await store.removePhoto(photo);
+  }
   await refreshOutbox();
+}
+
+/** Object URLs of the photos kept in this page's life, so the forms can show them (not stored). */
+const previews = new Map<string, string>();
+
+/**
+ * Keeps a photo whose upload could not be sent, for the signed-in user, under its upload key;
+ * answers its local reference (the form's URL). Throws where the phone cannot keep it.
+ */
+export async function keepPhoto(id: string, file: Blob, fileName: string): Promise<string> {
+  const user = currentUser();
+  if (!user) throw new Error('未登录，无法保存照片');
+  await store.putPhoto({ id, userId: user.userId, blob: file, fileName, createdAt: Date.now() });
+  const ref = photoRef(id);
+  if (typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function') previews.set(ref, URL.createObjectURL(file));
+  return ref;
+}
+
+/** What to show for an image URL: a kept photo's object URL for its local reference, else the URL itself. */
+export function photoPreview(url: string): string {
+  return previews.get(url) ?? url;
+}
+
+/**
+ * Makes the previews of kept photos a page did not keep itself (a report draft reopened after a
+ * reload): only the signed-in user's. Answers whether any was added (the form draws again).
+ */
+export async function loadPhotoPreviews(urls: readonly string[]): Promise<boolean> {
+  const user = currentUser();
+  if (!user || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return false;
+  let added = false;
+  for (const url of urls) {
+    if (!isPhotoRef(url) || previews.has(url)) continue;
+    try {
+      const photo = await store.getPhoto(url.slice(LOCAL_PHOTO_PREFIX.length));
+      if (photo && photo.userId === user.userId) {
+        previews.set(url, URL.createObjectURL(photo.blob));
+        added = true;
+      }
+    } catch {
+      // No IndexedDB: the thumbnail stays empty; the photo is still sent if it is there.
+    }
+  }
+  return added;
+}
+
+/** Removes photos no queued write holds, kept more than a day ago (picked offline, then the form was left). */
+export async function cleanUpPhotos(now = Date.now()): Promise<void> {
+  const held = new Set<string>();
+  for (const item of await store.list()) for (const id of [...photoIdsIn(item.body), ...(item.photos ?? [])]) held.add(id);
+  for (const photo of await store.listPhotos()) if (!held.has(photo.id) && now - photo.createdAt > ORPHAN_PHOTO_MS) await store.removePhoto(photo.id);
 }
 
 /** True when the signed-in user has writes that are still to be sent (a new one goes behind them). */
@@ -139,6 +195,11 @@ export function flushOutbox(): Promise<DrainResult | null> {
           store,
           session: user,
           active: () => currentUser()?.token === user.token,
+          uploadPhoto: async (photo, token) => {
+            const outcome = await sendPhoto(photo, token, { platform: PLATFORM, Version: APP_VERSION }, ROUTES.uploadImage);
+            if (outcome.kind !== 'retry') useNetworkStatus.getState().markOnline();
+            return outcome;
+          },
           send: async (item, token) => {
             const outcome = await sendItem(item, token, { platform: PLATFORM, Version: APP_VERSION });
             // An answer came through: the offline notice goes (as for any call, api-client.ts).
@@ -188,6 +249,7 @@ export function startOutbox(next: OutboxHooks): void {
     if (user) void flushOutbox();
   };
   void syncSession();
+  void cleanUpPhotos().catch(() => undefined);
   hooks.onSessionChange(() => void syncSession());
   window.addEventListener('online', () => void flushOutbox());
   useNetworkStatus.subscribe((state, previous) => {

@@ -6,8 +6,9 @@
  * the two never send at once. Another user's items are never sent.
  */
 import { APP_VERSION, PLATFORM } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { idbOutboxStore } from './idb-store';
-import { drainOutbox, sendItem } from './sender';
+import { drainOutbox, sendItem, sendPhoto } from './sender';
 
 interface SyncEventLike extends Event {
   tag: string;
@@ -31,6 +32,8 @@ async function sendQueue(): Promise<void> {
       // A logout (or another user signing in) in the app while this runs stops it.
       active: async () => (await idbOutboxStore.getSession())?.token === session.token,
       send: (item, token) => sendItem(item, token, { platform: PLATFORM, Version: APP_VERSION }),
+      // Photos picked offline go first, each with its own key; their URLs replace the local references.
+      uploadPhoto: (photo, token) => sendPhoto(photo, token, { platform: PLATFORM, Version: APP_VERSION }, ROUTES.uploadImage),
     });
   const locks = worker.navigator.locks;
   const result = locks ? await locks.request('outbox', drain) : await drain();

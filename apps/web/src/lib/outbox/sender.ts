@@ -2,7 +2,8 @@
  * Sends the outbox: oldest first, one at a time, only the signed-in user's items, with their
  * token. Used by the app and by the service worker's Background Sync (outbox-worker.ts).
  */
-import type { OutboxItem, OutboxSession, OutboxStore, SendOutcome } from './types';
+import { photoIdsIn, replacePhotoRefs } from './photos';
+import type { OutboxItem, OutboxPhoto, OutboxSession, OutboxStore, SendOutcome } from './types';
 
 /** How long a sender holds an item it is sending before another may take it. */
 export const OUTBOX_LEASE_MS = 60_000;
@@ -58,10 +59,67 @@ export async function sendItem(item: OutboxItem, token: string, headers: SendHea
   }
 }
 
+/** A waiting photo's upload (multipart field `file`) with its own Idempotency-Key; a network failure or time-out is `retry`. */
+export async function sendPhoto(photo: OutboxPhoto, token: string, headers: SendHeaders, path: string, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), OUTBOX_TIMEOUT_MS);
+  try {
+    const form = new FormData();
+    form.append('file', photo.blob, photo.fileName);
+    const response = await fetchImpl(path, { method: 'POST', headers: { ...headers, Authorization: token, 'Idempotency-Key': photo.id }, body: form, signal: controller.signal });
+    let body: Envelope | null = null;
+    try {
+      body = (await response.json()) as Envelope;
+    } catch {
+      body = null;
+    }
+    return outcomeOf(response.status, body);
+  } catch {
+    return { kind: 'retry' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The item refers to a photo the phone no longer has (or another user's): it cannot be sent. */
+export const OUTBOX_PHOTO_MISSING = '照片已不在手机上，请删除这条记录后重新填写';
+
+/**
+ * Uploads the photos the item's body refers to and puts their URLs in its place; the updated item
+ * is saved, so a later attempt does not upload them again. Answers the item to send, or why not.
+ */
+async function withPhotosUploaded(
+  item: OutboxItem,
+  session: OutboxSession,
+  store: OutboxStore,
+  upload: ((photo: OutboxPhoto, token: string) => Promise<SendOutcome>) | undefined,
+): Promise<{ kind: 'ready'; item: OutboxItem } | Exclude<SendOutcome, { kind: 'sent' }>> {
+  const ids = photoIdsIn(item.body);
+  if (ids.length === 0) return { kind: 'ready', item };
+  if (!upload) return { kind: 'retry' };
+  const urls = new Map<string, string>();
+  for (const id of ids) {
+    const photo = await store.getPhoto(id);
+    if (!photo || photo.userId !== session.userId) return { kind: 'rejected', message: OUTBOX_PHOTO_MISSING };
+    const outcome = await upload(photo, session.token);
+    if (outcome.kind !== 'sent') return outcome;
+    const url = (outcome.data as { url?: unknown } | null)?.url;
+    if (typeof url !== 'string' || !url) return { kind: 'rejected', message: OUTBOX_REJECTED_FALLBACK };
+    urls.set(id, url);
+  }
+  const ready: OutboxItem = { ...item, body: replacePhotoRefs(item.body, urls), photos: [...new Set([...(item.photos ?? []), ...ids])] };
+  // Deleted by the person meanwhile: leave it deleted (the write is not sent either).
+  if (!(await store.get(item.id))) return { kind: 'rejected', message: OUTBOX_REJECTED_FALLBACK };
+  await store.put(ready);
+  return { kind: 'ready', item: ready };
+}
+
 export interface DrainOptions {
   store: OutboxStore;
   session: OutboxSession;
   send(item: OutboxItem, token: string): Promise<SendOutcome>;
+  /** Uploads a waiting photo (before the write that holds it); without it such a write waits. */
+  uploadPhoto?(photo: OutboxPhoto, token: string): Promise<SendOutcome>;
   now?: () => number;
   /** Still the session this run started with (checked before each send): a logout stops the run. */
   active?: () => boolean | Promise<boolean>;
@@ -84,7 +142,7 @@ export function sendable(items: OutboxItem[], userId: number, now: number): Outb
 }
 
 /** Sends what can be sent, in order; stops at the first network failure or 401. */
-export async function drainOutbox({ store, session, send, now = Date.now, active = () => true, onSettled }: DrainOptions): Promise<DrainResult> {
+export async function drainOutbox({ store, session, send, uploadPhoto, now = Date.now, active = () => true, onSettled }: DrainOptions): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, rejected: 0, stopped: null };
   for (const queued of sendable(await store.list(), session.userId, now())) {
     if (!(await active())) {
@@ -94,10 +152,15 @@ export async function drainOutbox({ store, session, send, now = Date.now, active
     // Read again: it may have been deleted or taken since the list was made.
     const item = await store.get(queued.id);
     if (!item || sendable([item], session.userId, now()).length === 0) continue;
-    await store.put({ ...item, state: 'sending', leaseUntil: now() + OUTBOX_LEASE_MS });
-    const outcome = await send(item, session.token);
+    const leased: OutboxItem = { ...item, state: 'sending', leaseUntil: now() + OUTBOX_LEASE_MS };
+    await store.put(leased);
+    const prepared = await withPhotosUploaded(leased, session, store, uploadPhoto);
+    const sending = prepared.kind === 'ready' ? { ...prepared.item, state: item.state, leaseUntil: item.leaseUntil } : item;
+    const outcome = prepared.kind === 'ready' ? await send(sending, session.token) : prepared;
     if (outcome.kind === 'sent') {
       await store.remove(item.id);
+      // Its photos are on the server now.
+      for (const id of sending.photos ?? []) await store.removePhoto(id);
       result.sent += 1;
       onSettled?.(item, outcome);
       continue;
@@ -105,12 +168,12 @@ export async function drainOutbox({ store, session, send, now = Date.now, active
     // Deleted by the person while it was on its way: leave it deleted.
     const current = await store.get(item.id);
     if (outcome.kind === 'rejected') {
-      if (current) await store.put({ ...item, state: 'failed', message: outcome.message, leaseUntil: undefined });
+      if (current) await store.put({ ...sending, state: 'failed', message: outcome.message, leaseUntil: undefined });
       result.rejected += 1;
       onSettled?.(item, outcome);
       continue;
     }
-    if (current) await store.put({ ...item, state: 'waiting', leaseUntil: undefined });
+    if (current) await store.put({ ...sending, state: 'waiting', leaseUntil: undefined });
     result.stopped = outcome.kind;
     break;
   }

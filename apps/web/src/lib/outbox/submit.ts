@@ -8,6 +8,7 @@ import { ApiError, request, RuntimeError } from '../api-client';
 import { showToast } from '../toast';
 import { enqueue, flushOutbox, hasWaiting, outboxSiteId } from './outbox-runtime';
 import { newIdempotencyKey } from './key';
+import { photoIdsIn } from './photos';
 import { OUTBOX_TIMEOUT_MS } from './sender';
 import type { OutboxContext, OutboxItem } from './types';
 
@@ -40,7 +41,8 @@ export async function submitFieldWrite<T>(path: string, input: unknown, context:
   const id = newIdempotencyKey();
   const body = applySiteIdRule(path, input, outboxSiteId());
   // Older writes of this user are still waiting: this one goes behind them, so the order holds.
-  if (hasWaiting()) {
+  // A photo picked offline is still on the phone: the write waits with it (the sender uploads it first).
+  if (hasWaiting() || photoIdsIn(body).length > 0) {
     const item = await queueOrTell(new Error(ERROR_MESSAGES.network), { id, path, body, context });
     void flushOutbox();
     return { queued: true, item };

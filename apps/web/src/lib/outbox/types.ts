@@ -29,6 +29,8 @@ export interface OutboxItem {
   /** When 'failed': the server's message. */
   message?: string;
   context: OutboxContext;
+  /** The keys of the photos it held, once their references in the body were replaced (deleted when it is sent). */
+  photos?: string[];
 }
 
 /** The signed-in user, kept for the service worker (written at sign-in, deleted at logout). */
@@ -47,6 +49,21 @@ export type SendOutcome =
   /** 401: the session ended; stop. */
   | { kind: 'unauthorized' };
 
+/**
+ * A photo picked while its upload could not be sent: kept here under the local reference
+ * `outbox-photo:<id>` (what the form put in the body) until the write that holds it is sent.
+ */
+export interface OutboxPhoto {
+  /** The upload's Idempotency-Key, made when the photo was picked. */
+  id: string;
+  /** The user who picked it: only their session ever uploads it. */
+  userId: number;
+  blob: Blob;
+  fileName: string;
+  /** Epoch ms when it was kept (photos no item holds are cleaned up after a day). */
+  createdAt: number;
+}
+
 /** The storage the sender works on (IndexedDB in the app and the worker, memory in tests). */
 export interface OutboxStore {
   /** All items, oldest first. */
@@ -56,4 +73,8 @@ export interface OutboxStore {
   get(id: string): Promise<OutboxItem | undefined>;
   getSession(): Promise<OutboxSession | null>;
   setSession(session: OutboxSession | null): Promise<void>;
+  putPhoto(photo: OutboxPhoto): Promise<void>;
+  getPhoto(id: string): Promise<OutboxPhoto | undefined>;
+  removePhoto(id: string): Promise<void>;
+  listPhotos(): Promise<OutboxPhoto[]>;
 }

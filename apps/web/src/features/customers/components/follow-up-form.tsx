@@ -117,7 +117,11 @@ export function FollowUpForm({
             accept="image/*"
             multiple
             maxCount={FOLLOW_UP_MAX_IMAGES}
-            upload={async (file) => ({ url: (await uploadImage(file)).url })}
+            upload={async (file) => {
+              // Offline, the url is the photo's local reference (it waits in the outbox); the thumbnail shows it.
+              const { url, thumbnailUrl } = await uploadImage(file);
+              return { url, thumbnailUrl };
+            }}
             onUploadQueueChange={(tasks) => setUploading(tasks.some((task) => task.status === 'pending'))}
             onCountExceed={(exceed) => showToast(`最多 ${FOLLOW_UP_MAX_IMAGES} 张，已忽略 ${exceed} 张`)}
           />

@@ -6,6 +6,7 @@ import { showToast } from '../../../lib/toast';
 import { useCurrentSiteId, useSession } from '../../auth/session-store';
 import { useSaveReport } from '../api/save-report';
 import { uploadImage } from '../../../lib/upload-image';
+import { loadPhotoPreviews, photoPreview } from '../../../lib/outbox/outbox-runtime';
 import { SECTION_LABELS } from '../report-api';
 import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft, type ReportDraft } from '../report-draft';
 import { MetricsCard } from './metrics-card';
@@ -74,7 +75,19 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
     });
   }, [dirty]);
 
-  const images: ImageUploadItem[] = draft.images.map((url) => ({ url, key: url }));
+  // A photo picked offline is its local reference (it waits in the outbox): shown from the phone,
+  // also when the draft is reopened after a reload.
+  const [, setPreviewsLoaded] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void loadPhotoPreviews(draft.images).then((added) => {
+      if (added && live) setPreviewsLoaded((count) => count + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [draft.images]);
+  const images: ImageUploadItem[] = draft.images.map((url) => ({ url, key: url, thumbnailUrl: photoPreview(url) }));
   const update = (patch: Partial<ReportDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const errors = {
     summary: draft.summary.trim() ? null : `请填写${labels.summary}`,

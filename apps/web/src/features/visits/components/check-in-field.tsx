@@ -3,6 +3,7 @@ import { Button, Image, SpinLoading } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { ImageViewer } from '../../../lib/antd-imperative';
 import { uploadImage } from '../../../lib/upload-image';
+import { photoPreview } from '../../../lib/outbox/outbox-runtime';
 import { geoMessageOf, locate } from '../../../lib/geolocation';
 
 /** A check-in asks for a precise fix and waits up to 15 s for it (the permission prompt not counted). */
@@ -80,12 +81,12 @@ export function CheckInField({ value, onChange, onBusyChange }: CheckInFieldProp
           {uploading && <SpinLoading style={{ '--size': '20px' }} />}
           {value.photo && (
             <Image
-              src={value.photo}
+              src={photoPreview(value.photo)}
               width={48}
               height={48}
               fit="cover"
               style={{ borderRadius: 6 }}
-              onClick={() => ImageViewer.show({ image: value.photo ?? '' })}
+              onClick={() => ImageViewer.show({ image: photoPreview(value.photo ?? '') })}
               data-testid="check-in-photo"
             />
           )}
