@@ -329,6 +329,13 @@ describe('the outbox (待发送)', () => {
     await thumbnail.waitFor();
     await expect.poll(() => thumbnail.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(() => thumbnail.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(40);
+    // A tap opens the viewer on the same kept copy (the local reference itself is no image).
+    await thumbnail.tap();
+    const viewed = app.page.locator('.adm-image-viewer-content img').first();
+    await expect.poll(() => viewed.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(40);
+    expect(await viewed.getAttribute('src')).toMatch(/^blob:/);
+    await app.page.locator('.adm-image-viewer-content').first().tap();
+    await viewed.waitFor({ state: 'detached' });
     await expect.poll(() => app.followUpForm.submit().isEnabled()).toBe(true);
     await app.followUpForm.submit().tap();
     await app.waitForToast(QUEUED);

@@ -1,5 +1,6 @@
 import { FOLLOW_UP_TYPES, type CheckInInput, type FollowUp, type FollowUpType } from '@sales/contract';
-import { Button, Form, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Button, Form, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { PhotoUploader } from '../../../components/photo-uploader';
 import { useState } from 'react';
 import { DateTimeField } from '../../../components/date-time-field';
 import { showToast } from '../../../lib/toast';
@@ -113,7 +114,7 @@ export function FollowUpForm({
           <TextArea placeholder="沟通了什么、客户的反馈、下一步计划" maxLength={FOLLOW_UP_MAX_LENGTH} showCount rows={4} autoSize={{ minRows: 4, maxRows: 8 }} data-testid="follow-up-content" />
         </Form.Item>
         <Form.Item name="images" label={`照片（最多 ${FOLLOW_UP_MAX_IMAGES} 张）`} layout="vertical">
-          <ImageUploader
+          <PhotoUploader
             accept="image/*"
             multiple
             maxCount={FOLLOW_UP_MAX_IMAGES}

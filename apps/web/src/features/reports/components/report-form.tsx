@@ -1,5 +1,6 @@
 import { REPORT_IMAGES_MAX, REPORT_TEXT_MAX, type ReportDetail, type ReportKind, type ReportPreview } from '@sales/contract';
-import { Button, Form, ImageUploader, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Button, Form, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { PhotoUploader } from '../../../components/photo-uploader';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { addNavigationInterceptor, nav, type NavigationContext } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
@@ -182,7 +183,7 @@ export function ReportForm({ kind, preview, existing, onSaved }: ReportFormProps
           {textArea('problems', '遇到的问题、需要的支持（可选）')}
         </Form.Item>
         <Form.Item label={`图片（最多 ${REPORT_IMAGES_MAX} 张）`}>
-          <ImageUploader
+          <PhotoUploader
             value={images}
             onChange={(items) => update({ images: items.map((item) => item.url) })}
             accept="image/*"
