@@ -34,24 +34,19 @@ export function outcomeOf(status: number, body: Envelope | null): SendOutcome {
   return { kind: 'rejected', message: body?.msg || OUTBOX_REJECTED_FALLBACK };
 }
 
-/** One attempt over fetch; a network failure or time-out is `retry`. */
-export async function sendItem(item: OutboxItem, token: string, headers: SendHeaders, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+/** One POST with the user's token and an Idempotency-Key, within OUTBOX_TIMEOUT_MS; a network failure or time-out is `retry`. */
+async function post(path: string, key: string, token: string, headers: Record<string, string>, body: BodyInit, fetchImpl: typeof fetch): Promise<SendOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), OUTBOX_TIMEOUT_MS);
   try {
-    const response = await fetchImpl(item.path, {
-      method: 'POST',
-      headers: { ...headers, Authorization: token, 'Content-Type': 'application/json', 'Idempotency-Key': item.id },
-      body: JSON.stringify(item.body),
-      signal: controller.signal,
-    });
-    let body: Envelope | null = null;
+    const response = await fetchImpl(path, { method: 'POST', headers: { ...headers, Authorization: token, 'Idempotency-Key': key }, body, signal: controller.signal });
+    let answer: Envelope | null = null;
     try {
-      body = (await response.json()) as Envelope;
+      answer = (await response.json()) as Envelope;
     } catch {
-      body = null;
+      answer = null;
     }
-    return outcomeOf(response.status, body);
+    return outcomeOf(response.status, answer);
   } catch {
     return { kind: 'retry' };
   } finally {
@@ -59,26 +54,16 @@ export async function sendItem(item: OutboxItem, token: string, headers: SendHea
   }
 }
 
-/** A waiting photo's upload (multipart field `file`) with its own Idempotency-Key; a network failure or time-out is `retry`. */
-export async function sendPhoto(photo: OutboxPhoto, token: string, headers: SendHeaders, path: string, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), OUTBOX_TIMEOUT_MS);
-  try {
-    const form = new FormData();
-    form.append('file', photo.blob, photo.fileName);
-    const response = await fetchImpl(path, { method: 'POST', headers: { ...headers, Authorization: token, 'Idempotency-Key': photo.id }, body: form, signal: controller.signal });
-    let body: Envelope | null = null;
-    try {
-      body = (await response.json()) as Envelope;
-    } catch {
-      body = null;
-    }
-    return outcomeOf(response.status, body);
-  } catch {
-    return { kind: 'retry' };
-  } finally {
-    clearTimeout(timer);
-  }
+/** One attempt of a queued write (JSON body). */
+export function sendItem(item: OutboxItem, token: string, headers: SendHeaders, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+  return post(item.path, item.id, token, { ...headers, 'Content-Type': 'application/json' }, JSON.stringify(item.body), fetchImpl);
+}
+
+/** A waiting photo's upload (multipart field `file`) with its own Idempotency-Key. */
+export function sendPhoto(photo: OutboxPhoto, token: string, headers: SendHeaders, path: string, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+  const form = new FormData();
+  form.append('file', photo.blob, photo.fileName);
+  return post(path, photo.id, token, { ...headers }, form, fetchImpl);
 }
 
 /** The item refers to a photo the phone no longer has (or another user's): it cannot be sent. */
