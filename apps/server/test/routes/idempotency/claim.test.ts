@@ -1,5 +1,6 @@
 /** The claim itself (issue 19): a second claim of a live key waits for the first transaction, then sees its answer. */
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdempotencyRepository } from '../../../src/plugins/app/idempotency/idempotency-repository.js';
 import { canonicalJson, fingerprintOf } from '../../../src/plugins/app/idempotency/idempotency.js';
@@ -22,6 +23,23 @@ describe('claiming a key', () => {
     expect(fingerprintOf('followUpCreate', { a: 1, b: 2 })).toBe(fingerprintOf('followUpCreate', { b: 2, a: 1 }));
     expect(fingerprintOf('followUpCreate', { a: 1 })).not.toBe(fingerprintOf('attendanceClockIn', { a: 1 }));
     expect(fingerprintOf('followUpCreate', { a: 1 })).not.toBe(fingerprintOf('followUpCreate', { a: '1' }));
+  });
+
+  it('fingerprints any JSON body as sorted JSON, however deep (a 5,000-deep body answered 500)', () => {
+    // The same text as before it was iterative (keys kept under a key since then replay): the
+    // recursive definition, for bodies of ordinary depth.
+    const recursive = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map((item: unknown) => recursive(item ?? null)).join(',')}]`;
+      if (value && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${recursive(item)}`).join(',')}}`;
+      }
+      return JSON.stringify(value ?? null);
+    };
+    fc.assert(fc.property(fc.jsonValue(), (body) => canonicalJson(body) === recursive(body)));
+    expect(canonicalJson({ b: undefined, a: [undefined, null] })).toBe('{"a":[null,null]}');
+    const deep = JSON.parse(`${'{"a":'.repeat(5_000)}[${'['.repeat(5_000)}${']'.repeat(5_000)}]${'}'.repeat(5_000)}`) as unknown;
+    expect(canonicalJson(deep)).toBe(`${'{"a":'.repeat(5_000)}[${'['.repeat(5_000)}${']'.repeat(5_000)}]${'}'.repeat(5_000)}`);
   });
 
   it('a second claim waits for the transaction holding the key and then reads its stored answer', async () => {

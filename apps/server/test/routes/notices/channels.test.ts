@@ -18,6 +18,7 @@ import { NoticeDispatcher, backoffMs } from '../../../src/plugins/app/notices/de
 import { WecomAppChannel } from '../../../src/plugins/app/notices/delivery/wecom-app.js';
 import { WecomRobotChannel } from '../../../src/plugins/app/notices/delivery/wecom-robot.js';
 import { WebPushChannel } from '../../../src/plugins/app/notices/delivery/web-push.js';
+import { SmsNoticeChannel, startOfChinaDay } from '../../../src/plugins/app/notices/delivery/sms-channel.js';
 import { createNotices, type NewNotice } from '../../../src/plugins/app/notices/notices-repository.js';
 import { call, expectFailure, login, PHONES, useTestServer } from '../../helper.js';
 
@@ -245,6 +246,72 @@ describe('SMS', () => {
     expect(after.length - before.length).toBe(2);
     // A notice carries no code: the development outbox never offers it as one.
     expect(after.every((row) => row.code === null && row.content.startsWith('【销售助手】'))).toBe(true);
+  });
+
+  it('holds the cap when instances send the same user’s SMS at once, and a failed send gives its place back', async () => {
+    const zhang = await staffId(PHONES.zhangWei);
+    const today = await server.db
+      .select({ id: noticeDeliveries.id })
+      .from(noticeDeliveries)
+      .innerJoin(notices, eq(notices.id, noticeDeliveries.noticeId))
+      .where(and(eq(notices.staffId, zhang), eq(noticeDeliveries.channel, 'sms'), eq(noticeDeliveries.status, 'sent'), sql`${noticeDeliveries.sentAt} >= ${startOfChinaDay(new Date()).toISOString()}::timestamptz`));
+    const cap = today.length + 2;
+    const created = await createNotices(server.db, [1, 2, 3, 4].map(() => notice(zhang, 'reportRemind', { siteId: 101 })));
+    const deliveries = await server.db
+      .select({ id: noticeDeliveries.id, noticeId: noticeDeliveries.noticeId })
+      .from(noticeDeliveries)
+      .where(and(inArray(noticeDeliveries.noticeId, created.map((row) => row.id)), eq(noticeDeliveries.channel, 'sms')))
+      .orderBy(noticeDeliveries.id);
+    expect(deliveries).toHaveLength(4);
+    const job = (index: number) => {
+      const delivery = deliveries[index];
+      const made = created.find((row) => row.id === delivery?.noticeId);
+      if (!delivery || !made) throw new Error('no delivery');
+      return {
+        deliveryId: delivery.id,
+        channel: 'sms' as const,
+        attempt: 1,
+        notice: { id: made.id, kind: 'reportRemind' as const, dedupeKey: made.dedupeKey, title: made.title, body: made.body, link: made.link, siteId: 101 },
+        recipient: { staffId: zhang, name: '张伟', phone: PHONES.zhangWei, wecomUserId: null },
+      };
+    };
+    // Each "instance" records its send as the dispatcher does, after the provider answered.
+    const sentTo: number[] = [];
+    let failNext = true;
+    const provider = {
+      name: 'test',
+      async send() {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (failNext) {
+          failNext = false;
+          throw new Error('provider down');
+        }
+      },
+    };
+    const deliver = async (index: number) => {
+      const channel = new SmsNoticeChannel(provider, cap);
+      const { deliveryId } = job(index);
+      try {
+        const result = await channel.send(server.db, job(index));
+        if (result.status === 'sent') {
+          sentTo.push(deliveryId);
+          await server.db.update(noticeDeliveries).set({ status: 'sent', sentAt: sql`now()` }).where(eq(noticeDeliveries.id, deliveryId));
+        }
+        return result.status;
+      } catch {
+        return 'retried';
+      }
+    };
+    // The first send fails and gives its place back; three more at once: two fit under the cap.
+    expect(await deliver(0)).toBe('retried');
+    const [pending] = await server.db.select({ sentAt: noticeDeliveries.sentAt }).from(noticeDeliveries).where(eq(noticeDeliveries.id, job(0).deliveryId));
+    expect(pending?.sentAt).toBeNull();
+    const outcomes = await Promise.all([1, 2, 3].map(deliver));
+    expect(outcomes.filter((status) => status === 'sent')).toHaveLength(2);
+    expect(outcomes.filter((status) => status === 'skipped')).toHaveLength(1);
+    expect(sentTo).toHaveLength(2);
+    // The retry of the failed one finds the cap reached.
+    expect(await deliver(0)).toBe('skipped');
   });
 });
 

@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/client.js';
 import { createNotices } from '../../../src/plugins/app/notices/notices-repository.js';
 import { NoticeScheduler, reportDueAt } from '../../../src/plugins/app/notices/notice-scheduler.js';
+import { resolveSalesScope } from '../../../src/plugins/app/sales/sales-authorization.js';
+import { TodoRepository } from '../../../src/plugins/app/todo/todo-repository.js';
 import { at, buildTestApp, call, expectFailure, rows, useTestServer, type ApiResponse } from '../../helper.js';
 import { firstCustomer, loginAll, scalar, staffCall, type Role, type Session } from '../sales/support.js';
 
@@ -41,6 +43,26 @@ describe('消息中心', () => {
       expect(page.body.data.unread, role).toBeGreaterThan(0);
       expect(page.body.data.list.some((item) => item.read), role).toBe(true);
     }
+  });
+
+  it('seeds one 今日待联系 a day at most, and yesterday’s counts the customers still due that day (none for someone with nothing due)', async () => {
+    const seeded = await rows<{ staffId: number; dedupeKey: string; body: string; day: string }>(
+      server.db,
+      sql`select staff_id as "staffId", dedupe_key as "dedupeKey", body, to_char((created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as day
+          from notices where kind = 'followUpDue' and dedupe_key like 'seed:%' order by staff_id, created_at`,
+    );
+    expect(seeded.length).toBeGreaterThan(0);
+    const perDay = new Set(seeded.map((row) => `${row.staffId} ${row.day}`));
+    expect(perDay.size).toBe(seeded.length);
+
+    const yesterday = chinaDayString(addDays(new Date(), -1));
+    const due = await rows<{ staffId: number; n: number }>(
+      server.db,
+      sql`select staff_id as "staffId", count(*)::int as n from follow_up_latest
+          where next_contact_at >= ${`${yesterday}T00:00:00+08:00`}::timestamptz and next_contact_at < ${`${yesterday}T00:00:00+08:00`}::timestamptz + interval '1 day' group by staff_id`,
+    );
+    const told = seeded.filter((row) => row.dedupeKey === `seed:followUpDue:${yesterday}`);
+    expect(told.map((row) => [row.staffId, row.body]).sort()).toEqual(due.map((row) => [row.staffId, `今天有 ${row.n} 位客户约定了下次联系，记得按时跟进。`]).sort());
   });
 
   it('lists my notices newest first with their read state, counts the unread and marks one or all read', async () => {
@@ -221,6 +243,35 @@ describe('the notice scheduler', () => {
     await server.db.execute(sql`insert into follow_ups (customer_id, site_id, staff_id, type, content, created_at) values (${customer.id}, 102, ${person.id}, '电话', '已联系', now() + interval '1 minute')`);
     await scheduler().tick(hour(9));
     expect((await noticesOf(person.id, 'followUpDue')).filter((row) => row.dedupeKey === `followUpDue:${day}`)).toHaveLength(0);
+  });
+
+  it('counts what 今日待办 lists as due today: a colleague’s later follow-up clears a customer, and one the person no longer sees is left out', async () => {
+    const { hour, day } = clock();
+    const [person] = await rows<{ id: number }>(
+      server.db,
+      sql`select staff_id as id from positions where site_id = 102 and not is_leader and staff_id not in (select staff_id from positions where is_leader)
+          and staff_id in (select owner_id from customers where site_id = 102 group by owner_id having count(*) >= 3) order by staff_id desc limit 1`,
+    );
+    const [leader] = await rows<{ id: number }>(server.db, sql`select staff_id as id from positions where site_id = 102 and is_leader order by staff_id limit 1`);
+    if (!person || !leader) throw new Error('no salesperson or leader at 102');
+    const owned = await rows<{ id: number }>(server.db, sql`select id from customers where site_id = 102 and owner_id = ${person.id} order by id limit 3`);
+    const [other] = await rows<{ id: number }>(server.db, sql`select id from customers where site_id = 102 and owner_id <> ${person.id} order by id limit 1`);
+    if (owned.length < 3 || !other) throw new Error('not enough customers at 102');
+    await server.db.execute(sql`delete from follow_ups where staff_id = ${person.id}`);
+    await server.db.execute(sql`delete from notices where staff_id = ${person.id} and kind = 'followUpDue'`);
+    for (const customer of [...owned, other]) await followUpDue(person.id, 102, customer.id, hour(15));
+    // The leader called the third customer afterwards: it is no longer the person's to call.
+    await server.db.execute(
+      sql`insert into follow_ups (customer_id, site_id, staff_id, type, content, created_at) values (${at(owned, 2).id}, 102, ${leader.id}, '电话', '已联系', now() + interval '1 minute')`,
+    );
+
+    await scheduler().tick(hour(9));
+    const [told] = (await noticesOf(person.id, 'followUpDue')).filter((row) => row.dedupeKey === `followUpDue:${day}`);
+    expect(told?.body).toBe('今天有 2 位客户约定了下次联系，记得按时跟进。');
+    const scope = await resolveSalesScope(server.db, person.id, 102);
+    const todo = await new TodoRepository(server.db).due(scope, { siteId: 102 }, hour(9));
+    expect(todo.todayTotal).toBe(2);
+    expect(todo.list.map((item) => item.customer.id).sort()).toEqual([at(owned, 0).id, at(owned, 1).id].sort());
   });
 
   it('sends 周报待提交 from Friday 17:00 to each salesperson who has not written it, and 半月报待提交 from the last day 17:00', async () => {

@@ -22,16 +22,47 @@ const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 /** Expired keys are swept at most this often per instance (one indexed DELETE). */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** JSON with every object's keys sorted, so the same body in another key order has one fingerprint. */
+type CanonicalTask = { text: string } | { value: unknown };
+
+/**
+ * JSON with every object's keys sorted, so the same body in another key order has one fingerprint.
+ * Iterative, as the nesting depth is the client's: a body nested thousands deep (the schemas allow
+ * unknown fields) overflowed the stack of the recursive version and answered 500.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  const out: string[] = [];
+  const tasks: CanonicalTask[] = [{ value }];
+  // Pushed last first, so they are written in order.
+  const pushReversed = (items: CanonicalTask[]) => {
+    for (let index = items.length - 1; index >= 0; index -= 1) tasks.push(items[index] as CanonicalTask);
+  };
+  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
+    if ('text' in task) {
+      out.push(task.text);
+      continue;
+    }
+    const item = task.value;
+    if (Array.isArray(item)) {
+      const parts: CanonicalTask[] = [{ text: '[' }];
+      item.forEach((child: unknown, index) => {
+        if (index > 0) parts.push({ text: ',' });
+        parts.push({ value: child ?? null });
+      });
+      parts.push({ text: ']' });
+      pushReversed(parts);
+    } else if (item && typeof item === 'object' && !(item instanceof Date)) {
+      const entries = Object.entries(item as Record<string, unknown>)
+        .filter(([, child]) => child !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const parts: CanonicalTask[] = [{ text: '{' }];
+      entries.forEach(([name, child], index) => parts.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(name)}:` }, { value: child }));
+      parts.push({ text: '}' });
+      pushReversed(parts);
+    } else {
+      out.push(JSON.stringify(item ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 /** sha256 hex of the operation and the canonical request. */

@@ -1,8 +1,8 @@
 /**
  * The notice scheduler: each tick creates the notices that are due by then for the current
  * periods, so a restart at 10:00 still creates the 08:00 ones:
- * - 今日待联系 (followUpDue) from 08:00 China time: one notice per person with follow-ups whose
- *   下次联系 falls today (their latest follow-up of that customer), key `followUpDue:<day>`;
+ * - 今日待联系 (followUpDue) from 08:00 China time: one notice per person with customers 今日待办
+ *   lists as due today (the customer's latest follow-up is theirs and names today), key `followUpDue:<day>`;
  * - 周报待提交 (weeklyDue) from Friday 17:00 of the week, key `weeklyDue:<periodStart>`;
  * - 半月报待提交 (halfMonthDue) from 17:00 on the half month's last day (the 15th or the month's
  *   last), key `halfMonthDue:<periodStart>`; both to each salesperson (an active member who does
@@ -28,7 +28,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../../db/client.js';
-import { followUps, positions, reports, sites, staff } from '../../../db/schema.js';
+import { followUpDueBody, followUpDueCounts } from '../../../db/follow-up-due.js';
+import { positions, reports, staff } from '../../../db/schema.js';
 import { createNotices, purgeOldNotices, type NewNotice } from './notices-repository.js';
 
 /** The advisory lock key of the scheduler's tick (any constant shared by the instances). */
@@ -67,32 +68,18 @@ export function reportDueAt(period: ReportPeriod): Date {
   return new Date(day.getTime() + REPORT_DUE_HOUR * HOUR_MS);
 }
 
-/** The notices of follow-ups due today: one per person, counting their customers due. */
+/** The notices of follow-ups due today: one per person, counting what 今日待办 lists as due today. */
 async function followUpDueNotices(tx: Tx, at: Date): Promise<NewNotice[]> {
   const today = chinaDayString(at);
   const from = parseChinaDay(today);
   if (!from) return [];
-  const to = addDays(from, 1);
-  // Site by site, so each reads follow_ups_site_next_idx over today's range.
-  const rows = await tx
-    .select({ staffId: followUps.staffId, customers: sql<number>`count(distinct ${followUps.customerId})`.mapWith(Number) })
-    .from(sites)
-    .innerJoin(
-      followUps,
-      sql`${followUps.siteId} = ${sites.id} and ${followUps.nextContactAt} >= ${from.toISOString()}::timestamptz and ${followUps.nextContactAt} < ${to.toISOString()}::timestamptz`,
-    )
-    .innerJoin(staff, sql`${staff.id} = ${followUps.staffId} and ${staff.status} = 'active'`)
-    .where(
-      sql`not exists (select 1 from ${followUps} later where later.customer_id = ${followUps.customerId} and later.staff_id = ${followUps.staffId}
-        and (later.created_at > ${followUps.createdAt} or (later.created_at = ${followUps.createdAt} and later.id > ${followUps.id})))`,
-    )
-    .groupBy(followUps.staffId);
+  const rows = await followUpDueCounts(tx, from, addDays(from, 1));
   return rows.map((row) => ({
     staffId: row.staffId,
     kind: 'followUpDue' as const,
     dedupeKey: `followUpDue:${today}`,
     title: '今日待联系',
-    body: `今天有 ${row.customers} 位客户约定了下次联系，记得按时跟进。`,
+    body: followUpDueBody(row.customers),
     link: TODO_PAGE_LINK,
   }));
 }
