@@ -70,6 +70,12 @@ const ORDER_BODIES: Record<string, unknown>[] = [
   { page: 1, pageSize: 50, startDate: dayText(7), endDate: dayText(0), status: 'paid' },
 ];
 
+/** 今日待办: its first pages, and the badges' count (pageSize 1). */
+const DUE_BODIES: Record<string, unknown>[] = [{ page: 1, pageSize: 20 }, { page: 2, pageSize: 20 }, { page: 1, pageSize: 1 }];
+
+/** 团队考勤 → 拜访: today, yesterday and a week ago. */
+const VISIT_BODIES: Record<string, unknown>[] = [{ date: dayText(0) }, { date: dayText(1) }, { date: dayText(7) }];
+
 /** The performance pages' periods: the shortcuts and a custom quarter. */
 const PERIODS: Record<string, unknown>[] = [
   { period: 'month' },
@@ -137,6 +143,13 @@ async function main(): Promise<void> {
       return json.data.token;
     };
     const users = { leader: await login('13800000002'), salesperson: await login('13800000001') };
+    /** The latest members' reports a leader opens (their 点评 and 点赞 below each). */
+    const membersReports = async (token: string) => {
+      const response = await post('/seller/weekly/staff/list', { siteId: SITE, scope: 'members', page: 1, pageSize: 10 }, token);
+      const json = (await response.json()) as { code: number; msg: string; data: { list: { id: number }[] } | null };
+      if (json.code !== 200 || !json.data || json.data.list.length === 0) throw new Error(`weekly list: ${json.msg}`);
+      return json.data.list.map((report) => ({ reportId: report.id }));
+    };
 
     const scenario = async ([name, method, url, token, bodies]: Scenario): Promise<Outcome> => {
       const headers: Record<string, string> = { platform: PLATFORM, version: APP_VERSION, ...(token ? { authorization: token } : {}) };
@@ -194,6 +207,11 @@ async function main(): Promise<void> {
       ['halfmonth team 负责人', 'POST', '/seller/halfmonth/staff/team', users.leader, atSite(HALF_MONTH_BODIES)],
       ['notice/list 业务员', 'POST', '/seller/notice/list', users.salesperson, NOTICE_BODIES],
       ['notice/unread 业务员', 'POST', '/seller/notice/unread', users.salesperson, [{}]],
+      // Issues 18 and 19: 今日待办 (and its badge's pageSize 1), 团队考勤 → 拜访, a report's 点评.
+      ['followup/due 业务员', 'POST', '/seller/fenghe/staff/followup/due', users.salesperson, atSite(DUE_BODIES)],
+      ['followup/due 负责人', 'POST', '/seller/fenghe/staff/followup/due', users.leader, atSite(DUE_BODIES)],
+      ['attendance/visits 负责人', 'POST', '/seller/fenghe/staff/attendance/visits', users.leader, atSite(VISIT_BODIES)],
+      ['weekly comment/list 负责人', 'POST', '/seller/weekly/staff/comment/list', users.leader, atSite(await membersReports(users.leader))],
     ];
     const only = process.env.BENCH_ONLY;
     const outcomes: Outcome[] = [await scenario([CEILING, 'GET', '/healthz/live', undefined, [{}]])];

@@ -67,6 +67,33 @@ export async function figuresFor(db: Db | Tx, q: FigureQuery): Promise<FigureTot
   return toFigures(row);
 }
 
+/**
+ * The figures of several ranges at once (a page's period, the one before, a year earlier, the
+ * pacing's month and quarter to date): one query reading the rows of every range, one filtered sum
+ * per range and figure. Each result is what figuresFor returns for that range.
+ */
+export async function figuresForRanges<const R extends readonly DayRange[]>(
+  db: Db | Tx,
+  q: Omit<FigureQuery, 'startDate' | 'endDate'>,
+  ranges: R,
+): Promise<{ [K in keyof R]: FigureTotals }> {
+  const startDate = ranges.reduce((first, range) => (range.startDate < first ? range.startDate : first), ranges[0]?.startDate ?? '');
+  const endDate = ranges.reduce((last, range) => (range.endDate > last ? range.endDate : last), ranges[0]?.endDate ?? '');
+  const columns: Record<string, SQL<string>> = {};
+  ranges.forEach((range, index) => {
+    const within = sql`${d.day} >= ${range.startDate} and ${d.day} <= ${range.endDate}`;
+    columns[`c${index}`] = sql<string>`coalesce(sum(${d.paidCount} - ${d.refundCount}) filter (where ${within}), 0)`;
+    columns[`a${index}`] = sql<string>`coalesce(sum(${d.paidAmountFen} - ${d.refundAmountFen}) filter (where ${within}), 0)`;
+    columns[`n${index}`] = sql<string>`coalesce(sum(${d.newCustomers}) filter (where ${within}), 0)`;
+    columns[`f${index}`] = sql<string>`coalesce(sum(${d.followUps}) filter (where ${within}), 0)`;
+  });
+  const [row] = ranges.length ? await db.select(columns).from(d).where(where({ ...q, startDate, endDate })) : [];
+  const totals = ranges.map((_, index) =>
+    toFigures(row ? { orderCount: row[`c${index}`] ?? 0, orderAmountFen: row[`a${index}`] ?? 0, newCustomers: row[`n${index}`] ?? 0, followUps: row[`f${index}`] ?? 0 } : undefined),
+  );
+  return totals as { [K in keyof R]: FigureTotals };
+}
+
 /** The figures of a range day by day (days without activity are absent). */
 export async function dailyFigures(db: Db | Tx, q: FigureQuery): Promise<Map<string, FigureTotals & { refundCount: number; refundAmountFen: number }>> {
   const rows = await db

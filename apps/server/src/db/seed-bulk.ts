@@ -48,8 +48,9 @@ const BULK_TABLES = ['customer_bindings', 'orders', 'order_items', 'follow_ups']
 /** Indexes the load itself reads: items find their order by its number. */
 const LOAD_INDEXES = ['orders_order_no_uq'];
 /**
- * The statement triggers that keep performance_daily (migration 0004) and order_tallies (0011)
- * current, fired by the load's statements; each summary is recomputed once after the load.
+ * The statement triggers that keep performance_daily (migration 0004), order_tallies (0011) and
+ * follow_up_latest (0018) current, fired by the load's statements; each is recomputed once after
+ * the load (follow_up_latest per batch would read follow_ups without its indexes, dropped meanwhile).
  * (customer_tallies keeps its triggers: a few hundred tallies, one upsert per batch.)
  */
 const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
@@ -58,8 +59,9 @@ const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
   ['orders', 'orders_perf_insert'],
   ['orders', 'orders_tallies_insert'],
   ['follow_ups', 'follow_ups_perf_insert'],
+  ['follow_ups', 'follow_ups_latest_insert'],
 ];
-const SUMMARY_RECOMPUTES = ['perf_recompute', 'order_tallies_recompute'];
+const SUMMARY_RECOMPUTES = ['perf_recompute', 'order_tallies_recompute', 'follow_up_latest_recompute'];
 
 /**
  * Runs a bulk load the way databases like it, inside the seed's transaction: the summary triggers

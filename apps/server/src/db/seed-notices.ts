@@ -1,7 +1,7 @@
 /**
  * Demo notices (消息中心) from a fixed seed, so a new user sees the feature on first login: each
  * active user gets a customer bound to them and a changed target (unread), yesterday's 今日待联系
- * (unread) and the day before's, last period's report reminders (some left unread), and an older history
+ * (unread) and the day before's when they had customers due those days, last period's report reminders (some left unread), and an older history
  * of read notices growing with the scale (20 per user at 1, so 100× gives the list and the unread
  * count a realistic table to answer from). All within the 90 days notices are kept; none for
  * today, which the scheduler sends. Written straight to the table, as the other seed steps write
@@ -11,6 +11,7 @@ import { addDays, chinaCalendar, chinaDayString, periodAt, periodLabel, REPORT_K
 import { and, eq, sql } from 'drizzle-orm';
 import { SeededRandom } from '../lib/random.js';
 import type { Tx } from './client.js';
+import { followUpDueBody, followUpDueCounts } from './follow-up-due.js';
 import { customers, notices, positions, staff } from './schema.js';
 import type { SeedOptions } from './seed.js';
 
@@ -41,6 +42,15 @@ export async function seedNotices(tx: Tx, options: SeedOptions): Promise<void> {
     rows.push({ staffId, kind, dedupeKey, title, body, link, siteId, createdAt, readAt: read ? new Date(createdAt.getTime() + HOUR_MS) : null });
   };
   const history = Math.round(HISTORY_PER_USER * options.scale);
+  // Yesterday's and the day before's 今日待联系 count the customers still due those days as the
+  // scheduler counts them (the ones 今日待办 now lists as overdue), and none for someone with
+  // nothing due (a leader without follow-ups of their own).
+  const dueByDay = new Map<number, Map<number, number>>();
+  for (const daysBack of [1, 2]) {
+    const day = addDays(today, -daysBack);
+    const due = await followUpDueCounts(tx, day, addDays(day, 1));
+    dueByDay.set(daysBack, new Map(due.map((row) => [row.staffId, row.customers])));
+  }
   for (const person of people) {
     const owned = await tx
       .select({ id: customers.id, name: customers.name })
@@ -64,9 +74,11 @@ export async function seedNotices(tx: Tx, options: SeedOptions): Promise<void> {
         add(person.id, noticeKind, `seed:${noticeKind}:${period.start}`, `${label}待提交`, `${periodLabel(period)}的${label}还未提交，请尽快填写。`, link, recent(24 * (kind === 'weekly' ? 4 : 6)), random.chance(0.5), person.siteId);
       }
     }
-    for (const daysBack of [1, 2]) {
+    for (const [daysBack, due] of dueByDay) {
       const day = addDays(today, -daysBack);
-      add(person.id, 'followUpDue', `seed:followUpDue:${chinaDayString(day)}`, '今日待联系', `今天有 ${random.int(1, 6)} 位客户约定了下次联系，记得按时跟进。`, TODO_PAGE_LINK, new Date(day.getTime() + 8 * HOUR_MS), daysBack > 1, null);
+      const dueCount = due.get(person.id) ?? 0;
+      if (dueCount === 0) continue;
+      add(person.id, 'followUpDue', `seed:followUpDue:${chinaDayString(day)}`, '今日待联系', followUpDueBody(dueCount), TODO_PAGE_LINK, new Date(day.getTime() + 8 * HOUR_MS), daysBack > 1, null);
     }
     for (let i = 0; i < history; i += 1) {
       // A working day's hour (08:00–18:59) of a day 3 to 89 days back: 今日待联系 goes out at 08:00.
@@ -76,7 +88,8 @@ export async function seedNotices(tx: Tx, options: SeedOptions): Promise<void> {
       if (pick && random.chance(0.5)) {
         add(person.id, 'customerAssigned', `seed:history:${i}`, '新客户分配', `客户「${pick.name}」已分配给您负责，请及时跟进。`, `/pages/details/customerDetails?id=${pick.id}`, at, true, person.siteId);
       } else {
-        add(person.id, 'followUpDue', `seed:history:${i}`, '今日待联系', `今天有 ${random.int(1, 6)} 位客户约定了下次联系，记得按时跟进。`, TODO_PAGE_LINK, new Date(day.getTime() + 8 * HOUR_MS), true, null);
+        // One a day, as the scheduler sends them (a second of the same day is not inserted).
+        add(person.id, 'followUpDue', `seed:followUpDue:${chinaDayString(day)}`, '今日待联系', followUpDueBody(random.int(1, 6)), TODO_PAGE_LINK, new Date(day.getTime() + 8 * HOUR_MS), true, null);
       }
     }
   }

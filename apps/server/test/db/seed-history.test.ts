@@ -54,6 +54,27 @@ describe('the demo history at scale 1', () => {
     });
   }
 
+  it('gives every salesperson a target their past months are near: a completion between 0.3 and 2.7 (never a top seller on the median’s)', async () => {
+    const thisMonth = chinaDayString(NOW).slice(0, 7);
+    const completions = await rows<{ siteId: number; staffId: number; month: string; completion: number }>(
+      db,
+      sql`with sold as (
+            select site_id, staff_id, to_char(day, 'YYYY-MM') as month, sum(paid_amount_fen - refund_amount_fen) as net
+              from performance_daily group by 1, 2, 3)
+          select s.site_id as "siteId", s.staff_id as "staffId", s.month,
+                 (s.net::float8 / coalesce(own.target_amount_fen, site.target_amount_fen)) as completion
+            from sold s
+            join positions p on p.site_id = s.site_id and p.staff_id = s.staff_id and not p.is_leader
+            left join performance_standards own on own.site_id = s.site_id and own.staff_id = s.staff_id and own.month = s.month
+            left join performance_standards site on site.site_id = s.site_id and site.staff_id is null and site.month = s.month
+           where s.month < ${thisMonth} and s.net > 100000 and coalesce(own.target_amount_fen, site.target_amount_fen) > 0
+             and not exists (select 1 from positions l where l.site_id = s.site_id and l.staff_id = s.staff_id and l.is_leader)`,
+    );
+    expect(completions.length).toBeGreaterThan(100);
+    const off = completions.filter((row) => row.completion < 0.3 || row.completion > 2.7);
+    expect(off).toEqual([]);
+  });
+
   it('holds orders from the first day of the month two years back, and none before', async () => {
     const [span] = await rows<{ first: string; last: string; count: number }>(
       db,

@@ -1,4 +1,5 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from './columns.js';
 import { sites, staff } from './identity.js';
@@ -35,9 +36,19 @@ export const customers = pgTable(
     positionSetBy: integer('position_set_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The keyword search's keys (migration 0017): every two characters in a row of the lower-cased
+     * name, contact and phone, each prefixed with the site ('101:超市'). Kept by the database; the
+     * lists never read it, they match it (`search_bigrams`, db/keyword-search.ts).
+     */
+    searchKeys: text('search_keys')
+      .array()
+      .generatedAlwaysAs(sql`search_bigrams(site_id, (name::text || E'\\n' || contact_name::text || E'\\n' || phone::text))`),
   },
   (t) => [
     uniqueIndex('customers_qr_token_uq').on(t.qrToken),
+    // The target of follow_ups_customer_site_fk: a follow-up's site is its customer's.
+    uniqueIndex('customers_id_site_uq').on(t.id, t.siteId),
     // List orders (newest, biggest, latest order first, id breaking ties) read these backwards.
     index('customers_site_created_idx').on(t.siteId, t.createdAt, t.id),
     index('customers_site_amount_idx').on(t.siteId, t.totalAmountFen, t.id),
@@ -51,6 +62,8 @@ export const customers = pgTable(
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('customers_contact_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
     index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // Keywords of two characters (超市, 便利) have no trigram: bigrams of the site, by their keys.
+    index('customers_search_keys_idx').using('gin', t.searchKeys),
   ],
 );
 
@@ -141,10 +154,40 @@ export const followUps = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A follow-up is at its customer's site, held by the database (migration 0019): home counts a
+    // leader's due customers by the follow-ups' site alone.
+    foreignKey({ name: 'follow_ups_customer_site_fk', columns: [t.customerId, t.siteId], foreignColumns: [customers.id, customers.siteId] })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
     index('follow_ups_customer_created_idx').on(t.customerId, t.createdAt),
     index('follow_ups_site_check_in_idx').on(t.siteId, t.checkInAt),
     index('follow_ups_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
     index('follow_ups_staff_next_idx').on(t.staffId, t.nextContactAt),
     index('follow_ups_site_next_idx').on(t.siteId, t.nextContactAt),
+  ],
+);
+
+/**
+ * The latest follow-up of each customer (by created_at, then id), kept by statement triggers on
+ * follow_ups (migration 0018): a follow-up is still open, for 今日待办 and home's 今日待联系, when it
+ * is its customer's latest. Home counts the site's due customers from here (site, next contact)
+ * instead of checking every candidate against the customer's later follow-ups.
+ */
+export const followUpLatest = pgTable(
+  'follow_up_latest',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    followUpId: integer('follow_up_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    nextContactAt: timestamp('next_contact_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('follow_up_latest_site_next_idx').on(t.siteId, t.nextContactAt),
+    // 今日待办: the caller's open follow-ups up to tomorrow's midnight.
+    index('follow_up_latest_staff_next_idx').on(t.staffId, t.nextContactAt),
   ],
 );

@@ -18,6 +18,8 @@ declare module 'fastify' {
     smsOutbox: SmsOutbox;
     uploads: UploadsRepository;
     clientVersions: ClientVersions;
+    /** Sessions, user info and sales scopes of this instance, dropped by every change of a user. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -60,6 +62,7 @@ export default fp(
     app.decorate('storage', new LocalFileStorage(path.join(app.config.dataDir, 'uploads')));
     app.decorate('uploads', new UploadsRepository(app.db));
     app.decorate('clientVersions', new ClientVersions(app.db));
+    app.decorate('sessionCache', sessionCache);
     app.decorate('accounts', new AccountService(app.db, sms, throttle, app.config.sessionDays, sessionCache));
   },
   { name: 'accounts', dependencies: ['db'] },

@@ -1,16 +1,45 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+
+/**
+ * The hashes of the web build's inline scripts (dist/inline-scripts.json, written by the build's
+ * prerender-login plugin): the only inline scripts the policy allows. Read again when the file
+ * changes, so a new build served by a running server is not refused its own scripts.
+ */
+function inlineScriptHashes(webDist: string): () => string {
+  const file = path.join(webDist, 'inline-scripts.json');
+  let read: { mtimeMs: number; sources: string } | null = null;
+  return () => {
+    const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (read?.mtimeMs === mtimeMs) return read.sources;
+    let hashes: unknown[] = [];
+    try {
+      const parsed: unknown = mtimeMs ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+      hashes = typeof parsed === 'object' && parsed !== null && 'scriptHashes' in parsed && Array.isArray(parsed.scriptHashes) ? parsed.scriptHashes : [];
+    } catch {
+      hashes = [];
+    }
+    const valid = hashes.filter((hash): hash is string => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash));
+    read = { mtimeMs, sources: ["'self'", ...valid].join(' ') };
+    return read.sources;
+  };
+}
 
 /** Security headers on every response, and compression of what is worth compressing. */
 export default fp(
   async (app) => {
+    const scriptSources = inlineScriptHashes(app.config.webDist);
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          // The hashes matter on the app's pages only: the API's answers (the hot path) skip the file.
+          'script-src': [(request: IncomingMessage) => (request.url?.startsWith('/seller/') ? "'self'" : scriptSources())],
           // antd-mobile positions popups with inline style attributes.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],

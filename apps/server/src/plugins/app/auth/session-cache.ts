@@ -2,6 +2,7 @@ import type { UserInfo } from '@sales/contract';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../account/account-shared.js';
+import type { SalesScope } from '../sales/sales-authorization.js';
 
 /** How long a cached session or user info is served without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 10_000;
@@ -47,6 +48,11 @@ function parseInvalidation(text: string): Invalidation | null {
 export class SessionCache {
   private readonly sessions = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
   private readonly infos = new LRUCache<number, UserInfo>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  /**
+   * A user's scope at a site (`staffId:siteId:mode`): read from their positions, status and flags,
+   * which change only with the user (staffChanged), like the positions in their user info.
+   */
+  private readonly scopes = new LRUCache<string, SalesScope>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
   private generationCount = 0;
   private enabled = true;
   private publisher: Redis | undefined;
@@ -81,6 +87,14 @@ export class SessionCache {
     if (this.enabled && generation === this.generationCount) this.infos.set(staffId, info);
   }
 
+  salesScope(key: string): SalesScope | undefined {
+    return this.enabled ? this.scopes.get(key) : undefined;
+  }
+
+  storeSalesScope(key: string, scope: SalesScope, generation: number): void {
+    if (this.enabled && generation === this.generationCount) this.scopes.set(key, scope);
+  }
+
   /** Forgets what changed here and, with Redis, on every other instance. */
   async invalidate(change: Invalidation): Promise<void> {
     this.apply(change);
@@ -100,6 +114,7 @@ export class SessionCache {
     } else {
       for (const [key, entry] of this.sessions.entries()) if (entry.user.id === change.staff) this.sessions.delete(key);
       this.infos.delete(change.staff);
+      for (const [key, scope] of this.scopes.entries()) if (scope.userId === change.staff) this.scopes.delete(key);
     }
   }
 
@@ -108,6 +123,7 @@ export class SessionCache {
     this.generationCount += 1;
     this.sessions.clear();
     this.infos.clear();
+    this.scopes.clear();
     this.enabled = enabled;
   }
 

@@ -11,7 +11,7 @@ import {
   type CustomerSummary,
   type QrResolution,
 } from '@sales/contract';
-import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client.js';
 import { customerBindings, customers, customerTallies, positions, staff } from '../../../db/schema.js';
@@ -29,7 +29,8 @@ import {
   visibleCustomerTallies,
   type SalesScope,
 } from '../sales/sales-authorization.js';
-import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
+import { customerKeywordMatch } from '../sales/keyword-search.js';
+import { cappedCount, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
 export type CustomerFilter = Omit<CustomerListBody, 'page' | 'pageSize' | 'siteId'>;
 
@@ -106,10 +107,7 @@ export class CustomersRepository {
   private conditions(scope: SalesScope, filter: CustomerFilter): SQL {
     const conditions: (SQL | undefined)[] = [visibleCustomers(scope)];
     const keyword = keywordOf(filter.keyword);
-    if (keyword) {
-      const pattern = containsPattern(keyword);
-      conditions.push(or(ilike(customers.name, pattern), ilike(customers.contactName, pattern), ilike(customers.phone, pattern)));
-    }
+    if (keyword) conditions.push(customerKeywordMatch(scope.siteId, keyword));
     if (filter.ownerId !== undefined) conditions.push(filter.ownerId === 0 ? isNull(customers.ownerId) : eq(customers.ownerId, filter.ownerId));
     if (filter.level) conditions.push(eq(customers.level, filter.level));
     if (filter.hasOrders !== undefined) conditions.push(filter.hasOrders ? gt(customers.orderCount, 0) : eq(customers.orderCount, 0));

@@ -16,6 +16,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
+import { customerNameMatch } from '../sales/keyword-search.js';
 import { ORDER_NOT_FOUND, visibleOrders, visibleOrderTallies, type SalesScope } from '../sales/sales-authorization.js';
 import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
@@ -183,7 +184,7 @@ export class OrdersRepository {
       const namedCustomers = this.db
         .select({ id: customers.id })
         .from(customers)
-        .where(and(eq(customers.siteId, scope.siteId), ilike(customers.name, pattern)));
+        .where(and(eq(customers.siteId, scope.siteId), customerNameMatch(scope.siteId, keyword)));
       // Order numbers are ASCII: a Chinese keyword can only be a customer's name. `= any(array(…))`
       // rather than `in (…)`: both arms of the OR then use an index (trigram on the number, the
       // customer index on the ids) instead of a walk through the whole site's orders.
@@ -257,6 +258,10 @@ export class OrdersRepository {
     totalsOf: Promise<Totals> = this.countedTotals(where),
   ): Promise<OrderPage> {
     const { page, pageSize, offset } = paging(pageOf.page, pageOf.pageSize);
+    const order = [desc(newestBy), desc(orders.id)];
+    // The page's ids first, from the orders alone; then their customers and salespeople. Joined
+    // before the sort, a keyword matching 38,000 orders read 38,000 customers for 20 rows.
+    const pageIds = this.db.select({ id: orders.id }).from(orders).where(where).orderBy(...order).limit(pageSize).offset(offset);
     // Both at once: on PostgreSQL they run on two connections side by side.
     const [totals, rows] = await Promise.all([
       totalsOf,
@@ -265,10 +270,8 @@ export class OrdersRepository {
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .leftJoin(staff, eq(staff.id, orders.staffId))
-        .where(where)
-        .orderBy(desc(newestBy), desc(orders.id))
-        .limit(pageSize)
-        .offset(offset),
+        .where(inArray(orders.id, pageIds))
+        .orderBy(...order),
     ]);
     return { list: rows.map(toSummary), total: totals.count, page, pageSize, summary: { count: totals.count, amount: fenToYuan(totals.amountFen) } };
   }

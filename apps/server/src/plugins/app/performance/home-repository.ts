@@ -2,14 +2,14 @@
 import { chinaDayString, fenToYuan, shiftDay, type HomeDashboard } from '@sales/contract';
 import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { customers, followUps, staff } from '../../../db/schema.js';
-import { figuresFor, ZERO_TARGETS } from '../../../db/performance-figures.js';
-import { siteRows, trend } from './performance-rows.js';
-import { pacingOf } from './pacing.js';
-import { notClearedByLater } from '../todo/todo-repository.js';
+import { customers, followUpLatest, followUps, staff } from '../../../db/schema.js';
+import { figuresByStaff, figuresForRanges, standardsOf, ZERO_TARGETS } from '../../../db/performance-figures.js';
+import { monthsOf, siteRowsFrom, targetsFrom, trend } from './performance-rows.js';
+import { pacingFrom, pacingSpans } from './pacing.js';
+import { siteMembers } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows } from './performance-views.js';
-import { followUpsOfSite, seesSitePerformance, visibleCustomers, type SalesScope } from '../sales/sales-authorization.js';
-import { dayBounds } from '../sales/sales-queries.js';
+import { seesAllCustomers, seesSitePerformance, visibleCustomers, type SalesScope } from '../sales/sales-authorization.js';
+import { dayBounds, DUE_FOLLOW_UP_COLUMNS } from '../sales/sales-queries.js';
 
 export class HomeRepository {
   constructor(private readonly db: Db) {}
@@ -17,28 +17,46 @@ export class HomeRepository {
   async home(scope: SalesScope, now = new Date()): Promise<HomeDashboard> {
     const wholeSite = seesSitePerformance(scope);
     const staffId = wholeSite ? null : scope.userId;
-    const today = chinaDayString(now);
+    const spans = pacingSpans(now);
+    const today = spans.today;
     const yesterday = shiftDay(today, -1);
     const month = periodOf({ period: 'month' }, now);
     const who = { siteId: scope.siteId, staffId };
-    const [todayTotals, yesterdayTotals, monthTotals, previousMonth, points] = await Promise.all([
-      figuresFor(this.db, { ...who, startDate: today, endDate: today }),
-      figuresFor(this.db, { ...who, startDate: yesterday, endDate: yesterday }),
-      figuresFor(this.db, { ...who, ...month.range }),
-      figuresFor(this.db, { ...who, ...month.previous }),
+    // Everything the page shows, read at once: the members, the month's and the quarter's
+    // standards, one query for the cards' and the pacing's sums, the members' month, the trend
+    // and the follow-ups due today.
+    const [people, byStaff, standards, [todayTotals, yesterdayTotals, monthTotals, previousMonth, quarterToDate], points, due] = await Promise.all([
+      siteMembers(this.db, scope.siteId),
+      figuresByStaff(this.db, { siteId: scope.siteId, ...month.range }),
+      standardsOf(this.db, scope.siteId, monthsOf(month.targetRange, spans.quarter)),
+      figuresForRanges(this.db, who, [
+        { startDate: today, endDate: today },
+        { startDate: yesterday, endDate: yesterday },
+        month.range,
+        month.previous,
+        { startDate: spans.quarter.startDate, endDate: today },
+      ]),
       trend(this.db, scope.siteId, staffId, { startDate: shiftDay(today, -29), endDate: today }),
-    ]);
-    // One pass over the month's members gives the top 5 and the targets (the site's, or one's own).
-    const { rows, siteTarget } = await siteRows(this.db, scope, month.range, month.targetRange);
-    const own = rows.find((row) => row.person.id === scope.userId);
-    const target = wholeSite ? siteTarget : (own?.target ?? { ...ZERO_TARGETS });
-    // The month's members, target and figures read above are the pacing's month: read once, they agree.
-    const known = { people: rows.map((row) => row.person), targetAmountFen: target.targetAmountFen, actualAmountFen: monthTotals.orderAmountFen };
-    const subject = wholeSite ? { site: true as const } : own ? { member: own.person } : null;
-    const [pacing, { list: toContact, total: toContactTotal }] = await Promise.all([
-      subject ? pacingOf(this.db, scope.siteId, subject, now, known) : null,
       this.dueToday(scope, now),
     ]);
+    // One pass over the month's members gives the top 5 and the targets (the site's, or one's own).
+    const { rows, siteTarget } = siteRowsFrom(people, byStaff, targetsFrom(standards, month.targetRange, people));
+    const own = rows.find((row) => row.person.id === scope.userId);
+    const target = wholeSite ? siteTarget : (own?.target ?? { ...ZERO_TARGETS });
+    // The pacing's month is the cards' month (members, target and figures read once, so they
+    // agree); its quarter is the same people's quarter targets against the quarter's sales to date.
+    const paced = wholeSite ? rows.map((row) => row.person) : own ? [own.person] : null;
+    const quarterTargets = paced ? targetsFrom(standards, spans.quarter, paced) : null;
+    const pacing =
+      paced && quarterTargets
+        ? pacingFrom(spans, {
+            monthTargetFen: target.targetAmountFen,
+            monthActualFen: monthTotals.orderAmountFen,
+            quarterTargetFen: (wholeSite ? quarterTargets.site : quarterTargets.byPerson.get(scope.userId))?.targetAmountFen ?? 0,
+            quarterActualFen: quarterToDate.orderAmountFen,
+          })
+        : null;
+    const { list: toContact, total: toContactTotal } = due;
     const top = rankRows(rows, 'orderAmount', scope.userId).slice(0, 5);
     return {
       siteId: scope.siteId,
@@ -66,43 +84,34 @@ export class HomeRepository {
     };
   }
 
-  /** Follow-ups whose next contact falls today and that no later follow-up cleared, of the customers the caller sees (follow_ups_site_next_idx). */
+  /**
+   * The customers of the site the caller sees whose latest follow-up names a next contact today
+   * (its customer's latest: no later follow-up cleared it), read from follow_up_latest
+   * (follow_up_latest_site_next_idx) rather than from every candidate follow-up and its later ones.
+   */
   private async dueToday(scope: SalesScope, now: Date) {
     const today = chinaDayString(now);
     const { from, to } = dayBounds({ startDate: today, endDate: today });
-    const where = and(
-      followUpsOfSite(scope),
-      gte(followUps.nextContactAt, from),
-      lt(followUps.nextContactAt, to),
-      // A reportAllSites reader without leading the site sees only customers they own (never widened).
-      visibleCustomers(scope),
-      // Contacted since (a later follow-up): no longer due, as in 今日待办.
-      notClearedByLater(this.db),
-    );
-    const [totalRow] = await this.db
-      .select({ total: count() })
-      .from(followUps)
-      .innerJoin(customers, eq(customers.id, followUps.customerId))
-      .where(where);
-    const rows = await this.db
-      .select({
-        followUpId: followUps.id,
-        customerId: customers.id,
-        name: customers.name,
-        contactName: customers.contactName,
-        phone: customers.phone,
-        staffId: staff.id,
-        username: staff.username,
-        type: followUps.type,
-        content: followUps.content,
-        nextContactAt: followUps.nextContactAt,
-      })
-      .from(followUps)
-      .innerJoin(customers, eq(customers.id, followUps.customerId))
-      .innerJoin(staff, eq(staff.id, followUps.staffId))
-      .where(where)
-      .orderBy(asc(followUps.nextContactAt), asc(followUps.id))
-      .limit(20);
+    const latest = followUpLatest;
+    const dueAtSite = and(eq(latest.siteId, scope.siteId), gte(latest.nextContactAt, from), lt(latest.nextContactAt, to));
+    // A reportAllSites reader without leading the site sees only customers they own (never widened).
+    const where = and(dueAtSite, visibleCustomers(scope));
+    // A leader sees them all, and a follow-up's site is its customer's: the count needs no customer.
+    const counted = seesAllCustomers(scope)
+      ? this.db.select({ total: count() }).from(latest).where(dueAtSite)
+      : this.db.select({ total: count() }).from(latest).innerJoin(customers, eq(customers.id, latest.customerId)).where(where);
+    const [[totalRow], rows] = await Promise.all([
+      counted,
+      this.db
+        .select({ ...DUE_FOLLOW_UP_COLUMNS, staffId: staff.id, username: staff.username })
+        .from(latest)
+        .innerJoin(followUps, eq(followUps.id, latest.followUpId))
+        .innerJoin(customers, eq(customers.id, latest.customerId))
+        .innerJoin(staff, eq(staff.id, followUps.staffId))
+        .where(where)
+        .orderBy(asc(latest.nextContactAt), asc(latest.followUpId))
+        .limit(20),
+    ]);
     return {
       total: totalRow?.total ?? 0,
       list: rows.map((row) => ({

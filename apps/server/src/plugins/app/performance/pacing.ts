@@ -48,11 +48,39 @@ export interface KnownMonth {
   actualAmountFen: number;
 }
 
+/** The spans a pacing measures at `now`: today (China), this month and this quarter, whole. */
+export function pacingSpans(now = new Date()) {
+  return {
+    today: chinaDayString(now),
+    month: resolvePeriod({ period: 'month' }, now).targetRange,
+    quarter: resolvePeriod({ period: 'quarter' }, now).targetRange,
+  };
+}
+
+export type PacingSpans = ReturnType<typeof pacingSpans>;
+
+/** The amounts a pacing compares, in fen: targets of the whole spans, sales to date. */
+export interface PacingAmounts {
+  monthTargetFen: number;
+  monthActualFen: number;
+  quarterTargetFen: number;
+  quarterActualFen: number;
+}
+
+/** The pacing from amounts already read (home and 部门销售业绩 read them with their own figures); null when neither span has a target. */
+export function pacingFrom(spans: PacingSpans, amounts: PacingAmounts): Pacing | null {
+  const pacing = {
+    today: spans.today,
+    month: pacingSpan(spans.month, spans.today, amounts.monthActualFen, amounts.monthTargetFen),
+    quarter: pacingSpan(spans.quarter, spans.today, amounts.quarterActualFen, amounts.quarterTargetFen),
+  };
+  return pacing.month || pacing.quarter ? pacing : null;
+}
+
 /** The month's and the quarter's pacing of a member or a site; null when neither has an amount target. */
 export async function pacingOf(db: Db, siteId: number, subject: PacingSubject, now = new Date(), known?: KnownMonth): Promise<Pacing | null> {
-  const today = chinaDayString(now);
-  const month = resolvePeriod({ period: 'month' }, now).targetRange;
-  const quarter = resolvePeriod({ period: 'quarter' }, now).targetRange;
+  const spans = pacingSpans(now);
+  const { today, month, quarter } = spans;
   const staffId = 'member' in subject ? subject.member.id : null;
   const people = 'member' in subject ? [subject.member] : (known?.people ?? (await siteMembers(db, siteId)));
   const targetOf = (targets: Awaited<ReturnType<typeof targetsOver>>) =>
@@ -63,10 +91,5 @@ export async function pacingOf(db: Db, siteId: number, subject: PacingSubject, n
     known ? known.actualAmountFen : figuresFor(db, { siteId, staffId, startDate: month.startDate, endDate: today }).then((figures) => figures.orderAmountFen),
     figuresFor(db, { siteId, staffId, startDate: quarter.startDate, endDate: today }),
   ]);
-  const pacing = {
-    today,
-    month: pacingSpan(month, today, monthActualFen, monthTargetFen),
-    quarter: pacingSpan(quarter, today, quarterActual.orderAmountFen, quarterTargetFen),
-  };
-  return pacing.month || pacing.quarter ? pacing : null;
+  return pacingFrom(spans, { monthTargetFen, monthActualFen, quarterTargetFen, quarterActualFen: quarterActual.orderAmountFen });
 }

@@ -6,6 +6,7 @@
 import {
   eachDay,
   fenToYuan,
+  type DayRange,
   type MemberFigures,
   type MemberSort,
   type PerformancePeriodInput,
@@ -18,9 +19,9 @@ import {
 } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
-import { dailyFigures, figuresFor, ZERO_TARGETS } from '../../../db/performance-figures.js';
-import { comparison, siteRows, targetsOver, trend } from './performance-rows.js';
-import { pacingOf } from './pacing.js';
+import { dailyFigures, figuresByStaff, figuresFor, figuresForRanges, firstRecordedDay, standardsOf, ZERO_TARGETS } from '../../../db/performance-figures.js';
+import { comparison, comparisonFrom, monthsOf, siteRows, siteRowsFrom, targetsFrom, targetsOver, trend } from './performance-rows.js';
+import { pacingFrom, pacingOf, pacingSpans } from './pacing.js';
 import { memberRef, METRIC_VALUE, periodOf, rangesOf, rankRows, toFigures, toTargets } from './performance-views.js';
 import { salesLines } from '../orders/orders-repository.js';
 import {
@@ -67,12 +68,28 @@ export class PerformanceRepository {
   async site(scope: SalesScope, input: PerformancePeriodInput, sort: MemberSort = 'orderAmount', order: 'asc' | 'desc' = 'desc'): Promise<SiteFigures> {
     if (!seesSitePerformance(scope)) throw forbidden(LEADERS_ONLY);
     const period = periodOf(input);
-    const { rows, siteTarget } = await siteRows(this.db, scope, period.range, period.targetRange);
-    const [figures, points, pacing] = await Promise.all([
-      comparison(this.db, scope.siteId, null, period, siteTarget),
+    const spans = pacingSpans();
+    const who = { siteId: scope.siteId, staffId: null };
+    const toDate = (span: DayRange) => ({ startDate: span.startDate, endDate: spans.today });
+    // Everything the page shows, read at once: members, standards, one query for the period's,
+    // the comparison's and the pacing's sums, the members' figures and the trend.
+    const [people, byStaff, standards, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
+      siteMembers(this.db, scope.siteId),
+      figuresByStaff(this.db, { siteId: scope.siteId, ...period.range }),
+      standardsOf(this.db, scope.siteId, monthsOf(period.targetRange, spans.month, spans.quarter)),
+      figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, toDate(spans.month), toDate(spans.quarter)]),
+      firstRecordedDay(this.db, who),
       trend(this.db, scope.siteId, null, period.range),
-      pacingOf(this.db, scope.siteId, { site: true }),
     ]);
+    const { rows, siteTarget } = siteRowsFrom(people, byStaff, targetsFrom(standards, period.targetRange, people));
+    const figures = comparisonFrom(period, { current, previous, yearAgo, first }, siteTarget);
+    // The site's pacing: its salespeople's targets summed, as pacingOf counts them.
+    const pacing = pacingFrom(spans, {
+      monthTargetFen: targetsFrom(standards, spans.month, people).site.targetAmountFen,
+      monthActualFen: monthToDate.orderAmountFen,
+      quarterTargetFen: targetsFrom(standards, spans.quarter, people).site.targetAmountFen,
+      quarterActualFen: quarterToDate.orderAmountFen,
+    });
     const value = (row: (typeof rows)[number]) =>
       sort === 'completion' ? (row.completion.amount ?? -1) : METRIC_VALUE[sort === 'orderAmount' ? 'orderAmount' : sort](row.totals);
     const sign = order === 'asc' ? 1 : -1;

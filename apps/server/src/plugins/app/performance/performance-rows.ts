@@ -18,9 +18,20 @@ import { addFigures, addTargets, completionOf, toFigures, toTargets, type Figure
 import type { SalesScope } from '../sales/sales-authorization.js';
 import { siteMembers, type SiteMember } from '../members/site-members.js';
 
+type Standards = Awaited<ReturnType<typeof standardsOf>>;
+
 /** Targets over a range for several people of a site, and the site's (the sum over its salespeople). */
 export async function targetsOver(db: Db, siteId: number, range: DayRange, people: readonly Pick<SiteMember, 'id' | 'isLeader'>[]) {
-  const standards = await standardsOf(db, siteId, monthsInRange(range).map((entry) => entry.month));
+  return targetsFrom(await standardsOf(db, siteId, monthsOf(range)), range, people);
+}
+
+/** The months a set of ranges touches, each once: what standardsOf reads for them. */
+export function monthsOf(...ranges: DayRange[]): string[] {
+  return [...new Set(ranges.flatMap((range) => monthsInRange(range).map((entry) => entry.month)))];
+}
+
+/** targetsOver from standards already read (they must hold the range's months). */
+export function targetsFrom(standards: Standards, range: DayRange, people: readonly Pick<SiteMember, 'id' | 'isLeader'>[]) {
   const byPerson = new Map<number, TargetTotals>();
   let site = { ...ZERO_TARGETS };
   for (const person of people) {
@@ -41,8 +52,22 @@ export async function comparison(db: Db, siteId: number, staffId: number | null,
     firstRecordedDay(db, who),
   ]);
   // 同比 only when something was recorded by the end of the year-earlier range.
-  const yearAgo = first !== null && first <= period.yearAgo.endDate ? toFigures(await figuresFor(db, { ...who, ...period.yearAgo })) : null;
-  return { current: toFigures(current), previous: toFigures(previous), yearAgo, target: toTargets(target), completion: completionOf(current, target) };
+  const yearAgo = first !== null && first <= period.yearAgo.endDate ? await figuresFor(db, { ...who, ...period.yearAgo }) : null;
+  return comparisonFrom(period, { current, previous, yearAgo, first }, target);
+}
+
+/**
+ * The comparison from figures already read: 同比 only when something was recorded by the end of
+ * the year-earlier range (its figures are then shown, else null).
+ */
+export function comparisonFrom(
+  period: ResolvedPeriod,
+  read: { current: FigureTotals; previous: FigureTotals; yearAgo: FigureTotals | null; first: string | null },
+  target: TargetTotals,
+): FigureComparison {
+  const { current, previous, yearAgo, first } = read;
+  const shown = first !== null && first <= period.yearAgo.endDate && yearAgo ? toFigures(yearAgo) : null;
+  return { current: toFigures(current), previous: toFigures(previous), yearAgo: shown, target: toTargets(target), completion: completionOf(current, target) };
 }
 
 export async function trend(db: Db, siteId: number, staffId: number | null, range: DayRange): Promise<TrendPoint[]> {
@@ -52,9 +77,17 @@ export async function trend(db: Db, siteId: number, staffId: number | null, rang
 
 /** Figures of the people who count at a site in a range: salespeople, and anyone credited there. */
 export async function siteRows(db: Db, scope: SalesScope, range: DayRange, targetRange: DayRange) {
-  const [people, byStaff] = await Promise.all([siteMembers(db, scope.siteId), figuresByStaff(db, { siteId: scope.siteId, ...range })]);
+  const [people, byStaff, standards] = await Promise.all([
+    siteMembers(db, scope.siteId),
+    figuresByStaff(db, { siteId: scope.siteId, ...range }),
+    standardsOf(db, scope.siteId, monthsOf(targetRange)),
+  ]);
+  return siteRowsFrom(people, byStaff, targetsFrom(standards, targetRange, people));
+}
+
+/** siteRows from the members, their figures and their targets already read. */
+export function siteRowsFrom(people: readonly SiteMember[], byStaff: Map<number, FigureTotals>, targets: ReturnType<typeof targetsFrom>) {
   const counted = people.filter((person) => !person.isLeader || byStaff.has(person.id));
-  const targets = await targetsOver(db, scope.siteId, targetRange, people);
   // Everything the site counted that no row shows: credited to nobody (staff 0), or to someone
   // who is not a counted member (a former member, or no position here). Rows + these = the site.
   const listed = new Set(counted.map((person) => person.id));

@@ -1,6 +1,6 @@
 /** 业绩搜索: the members and customers matching a keyword, with their figures over a period. */
 import { fenToYuan, type PerformancePeriodInput, type PerformanceSearchResult } from '@sales/contract';
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { customers, followUps, orders, staff } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
@@ -8,7 +8,8 @@ import { figuresByStaff, ZERO_FIGURES, ZERO_TARGETS } from '../../../db/performa
 import { targetsOver } from './performance-rows.js';
 import { completionOf, memberRef, periodOf, rangesOf, toFigures } from './performance-views.js';
 import { canSeePerformanceOf, visibleCustomers, visibleOrders, type SalesScope } from '../sales/sales-authorization.js';
-import { containsPattern, dayBounds, keywordOf, PAID_STATUSES, staffRef } from '../sales/sales-queries.js';
+import { dayBounds, keywordOf, PAID_STATUSES, staffRef } from '../sales/sales-queries.js';
+import { customerKeywordMatch } from '../sales/keyword-search.js';
 import { siteMembers } from '../members/site-members.js';
 
 export class PerformanceSearch {
@@ -31,11 +32,7 @@ export class PerformanceSearch {
       return { member: memberRef(person), figures: toFigures(totals), completion: completionOf(totals, targets.byPerson.get(person.id) ?? ZERO_TARGETS) };
     });
 
-    const pattern = containsPattern(text);
-    const match = and(
-      visibleCustomers(scope),
-      or(ilike(customers.name, pattern), ilike(customers.contactName, pattern), ilike(customers.phone, pattern)),
-    );
+    const match = and(visibleCustomers(scope), customerKeywordMatch(scope.siteId, text));
     const [totalRow] = await this.db.select({ total: count() }).from(customers).where(match);
     const owner = aliasedTable(staff, 'owner');
     const found = await this.db

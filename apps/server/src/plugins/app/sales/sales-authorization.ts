@@ -29,7 +29,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { customers, customerTallies, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
+import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 
 export interface SalesScope {
@@ -109,6 +109,13 @@ function siteRows(scope: SalesScope, site: AnyPgColumn, owner: AnyPgColumn): SQL
 
 export const visibleCustomers = (scope: SalesScope): SQL => siteRows(scope, customers.siteId, customers.ownerId);
 
+/**
+ * Whether the caller sees every customer of the site (a leader), so that a record held to its
+ * customer's site by the database (a follow-up, follow_ups_customer_site_fk) needs no look at the
+ * customer; otherwise visibleCustomers decides.
+ */
+export const seesAllCustomers = (scope: SalesScope): boolean => scope.isLeader;
+
 /** The customer_tallies rows of the customers the caller sees (the list's totals). */
 export const visibleCustomerTallies = (scope: SalesScope): SQL => siteRows(scope, customerTallies.siteId, customerTallies.ownerId);
 
@@ -133,9 +140,10 @@ export function followUpsOfSite(scope: SalesScope): SQL {
 /**
  * 今日待办: the caller's own follow-ups at the site, of customers they still see (a customer moved
  * to someone else leaves a salesperson's list). A leader's list is their own too, never the team's.
+ * Read as each customer's latest follow-up (follow_up_latest): a later one by anyone clears it.
  */
 export function ownDueFollowUps(scope: SalesScope): SQL {
-  return and(eq(followUps.siteId, scope.siteId), eq(followUps.staffId, scope.userId), visibleCustomers(scope)) as SQL;
+  return and(eq(followUpLatest.siteId, scope.siteId), eq(followUpLatest.staffId, scope.userId), visibleCustomers(scope)) as SQL;
 }
 
 /** 今日待办 lists this period's reports for the expected writers: members of the site without a leader position there. */

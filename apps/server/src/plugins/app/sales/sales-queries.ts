@@ -3,6 +3,7 @@ import { PAGE_SIZE_MAX, parseChinaDay, shiftDay, type DayRange, type OrderStatus
 import { count, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { customers, followUps } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 
 export interface Paging {
@@ -76,3 +77,18 @@ export async function cappedCount(db: Db, table: PgTable, id: AnyPgColumn, where
   const [row] = await db.select({ count: count() }).from(capped);
   return row?.count ?? 0;
 }
+
+/**
+ * The columns of a due follow-up and its customer, read from follow_up_latest joined to
+ * follow_ups and customers: home's 今日待联系 and 今日待办 list the same row, each with its own extras.
+ */
+export const DUE_FOLLOW_UP_COLUMNS = {
+  followUpId: followUps.id,
+  customerId: customers.id,
+  name: customers.name,
+  contactName: customers.contactName,
+  phone: customers.phone,
+  type: followUps.type,
+  content: followUps.content,
+  nextContactAt: followUps.nextContactAt,
+};

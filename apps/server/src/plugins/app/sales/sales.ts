@@ -70,10 +70,18 @@ export default fp(
     app.decorate('visits', new VisitsRepository(app.db, app.config.visitDeviationMeters));
     app.decorateRequest('salesScope', null);
     app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
-      const scope = await resolveSalesScope(app.db, currentUser(request).id, siteId, mode);
+      const userId = currentUser(request).id;
+      // Cached with the user's session and info, and dropped with them when the user changes.
+      const key = `${userId}:${siteId}:${mode}`;
+      let scope = app.sessionCache.salesScope(key);
+      if (!scope) {
+        const generation = app.sessionCache.generation;
+        scope = await resolveSalesScope(app.db, userId, siteId, mode);
+        app.sessionCache.storeSalesScope(key, scope, generation);
+      }
       request.salesScope = scope;
       return scope;
     });
   },
-  { name: 'sales', dependencies: ['db', 'authentication'] },
+  { name: 'sales', dependencies: ['db', 'accounts', 'authentication'] },
 );

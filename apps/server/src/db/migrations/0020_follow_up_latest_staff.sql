@@ -1,0 +1,1 @@
+CREATE INDEX "follow_up_latest_staff_next_idx" ON "follow_up_latest" USING btree ("staff_id","next_contact_at");

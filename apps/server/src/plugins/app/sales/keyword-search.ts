@@ -1,0 +1,37 @@
+/**
+ * Keyword search on customers: `ILIKE '%…%'` on name, contact and phone decides, and an indexed
+ * pre-filter finds the candidates first. Keywords of three characters or more can use the
+ * trigram indexes (migration 0008); two characters (超市, 便利) have no trigram, so every keyword
+ * of two characters or more also asks that the customer's bigram keys (migration 0017) hold the
+ * keyword's own. A customer whose name, contact or phone contains the keyword holds every bigram
+ * of it, so the pre-filter never drops a match, and the ILIKE drops what the pre-filter lets by:
+ * the results are exactly the ILIKE's.
+ */
+import { ilike, or, sql, type SQL } from 'drizzle-orm';
+import { customers } from '../../../db/schema.js';
+import { containsPattern } from './sales-queries.js';
+
+/**
+ * The bigram pre-filter of a keyword at a site, or undefined for a single character (no bigram;
+ * an empty key list would match every customer and read the whole index). `search_bigrams`
+ * lower-cases the keyword in the database, as it did the customers' text.
+ */
+export function keywordKeys(siteId: number, keyword: string): SQL | undefined {
+  if ([...keyword].length < 2) return undefined;
+  return sql`${customers.searchKeys} @> search_bigrams(${siteId}::integer, ${keyword}::text)`;
+}
+
+/** Customers of the site whose name, contact or phone contains the keyword (trimmed, non-empty). */
+export function customerKeywordMatch(siteId: number, keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  const exact = or(ilike(customers.name, pattern), ilike(customers.contactName, pattern), ilike(customers.phone, pattern)) as SQL;
+  const keys = keywordKeys(siteId, keyword);
+  return keys ? sql`(${keys} and ${exact})` : exact;
+}
+
+/** Customers of the site whose name contains the keyword (an order search by customer). */
+export function customerNameMatch(siteId: number, keyword: string): SQL {
+  const exact = ilike(customers.name, containsPattern(keyword));
+  const keys = keywordKeys(siteId, keyword);
+  return keys ? sql`(${keys} and ${exact})` : exact;
+}
