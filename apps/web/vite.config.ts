@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { directImports } from './scripts/direct-imports-plugin';
+import { pageChunkGroups } from './scripts/page-chunks';
+import { prerenderLogin } from './scripts/prerender-login-plugin';
 import { routePreload } from './scripts/route-preload-plugin';
 
 /** Paths the service worker must never answer: API data, development routes, health and docs. */
@@ -45,7 +48,9 @@ function outboxWorker(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    directImports(),
     routePreload(),
+    prerenderLogin(),
     pushWorker(),
     outboxWorker(),
     VitePWA({
@@ -97,6 +102,8 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // A few files per page instead of a file per component (scripts/page-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: pageChunkGroups() } } },
   },
   server: {
     proxy: { '/seller': 'http://localhost:3000', '/__dev': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },

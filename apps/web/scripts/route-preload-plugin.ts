@@ -3,21 +3,19 @@
  * after the app's entry has downloaded, run and rendered.
  *
  * index.html is one file for every route (the route is in the URL's hash, which the server never
- * sees), so the hints cannot be written into it per route. Instead the build writes
- * `assets/route-preload-<hash>.js`, loaded by an `async` script in index.html's head: it reads
- * `location.hash`, looks the route up in a table of each page's chunks (its JavaScript with
- * everything it imports, its styles, and for every page but login the pages' styles and the query
- * client's provider, see app/router.tsx) and adds `<link rel="modulepreload">` / `<link rel="preload"
- * as="style">` for them. The entry's own chunks are left out (index.html already preloads them). A
- * page that needs a session, opened without one, preloads the login page instead (the shell sends
- * it there). Vite's own preloading of the same files later finds them fetched.
+ * sees), so the hints cannot be written into it per route. Instead the build makes a small script:
+ * it reads `location.hash`, looks the route up in a table of each page's chunks (its JavaScript
+ * with everything it imports, its styles, and for every page but login the pages' styles and the
+ * query client's provider, see app/router.tsx) and adds `<link rel="modulepreload">` / `<link
+ * rel="preload" as="style">` for them. The entry's own chunks are left out (index.html's start
+ * script asks for them). Vite's own preloading of the same files later finds them fetched.
  *
- * A classic external script, because the server's CSP allows no inline script. The route table is
- * read from app/router.tsx (`PAGES`), and the build fails if a route's chunk cannot be found, so the
- * table cannot silently go stale.
+ * The script is handed to the prerender-login plugin through this plugin's `api`: index.html's
+ * start script runs it for a signed-in visitor, inline, beside the entry (scripts/
+ * prerender-login-plugin.ts). The route table is read from app/router.tsx (`PAGES`), and the build
+ * fails if a route's chunk cannot be found, so the table cannot silently go stale.
  */
 import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 // By path: Vite bundles the config's relative imports, while the contract package's TypeScript
 // entry would be handed to Node as it is.
@@ -62,9 +60,18 @@ function closure(bundle: OutputBundle, fileName: string, into: Set<string>): voi
   for (const imported of chunk.imports) closure(bundle, imported, into);
 }
 
-export function routePreload(): Plugin {
+/** What the plugin hands on: the route table's script, once the bundle is generated. */
+export interface RoutePreloadApi {
+  tableCode: string;
+}
+
+export const ROUTE_PRELOAD_PLUGIN = 'sales:route-preload';
+
+export function routePreload(): Plugin<RoutePreloadApi> {
+  const api: RoutePreloadApi = { tableCode: '' };
   return {
-    name: 'sales:route-preload',
+    name: ROUTE_PRELOAD_PLUGIN,
+    api,
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
@@ -75,14 +82,18 @@ export function routePreload(): Plugin {
       closure(bundle, entry.fileName, preloadedByHtml);
 
       const chunkOf = (module: string) => {
-        const chunk = chunks.find((candidate) => moduleOf(candidate.facadeModuleId) === module);
+        // A page's module is its chunk's facade, or one module of a group of them (scripts/page-chunks.ts).
+        const chunk =
+          chunks.find((candidate) => moduleOf(candidate.facadeModuleId) === module) ?? chunks.find((candidate) => candidate.moduleIds.some((id) => moduleOf(id) === module));
         if (!chunk) throw new Error(`route-preload: no chunk for ${path.relative(srcDir, module)}`);
         return chunk.fileName;
       };
       // What every page but login loads with it (router.tsx's `styled`).
+      // pages.css is an asset of its own, or the styles of the group that holds it.
+      const shared = new Set<string>();
       const pagesCss = Object.values(bundle).find((output) => output.type === 'asset' && output.originalFileNames.some((name) => name.endsWith('src/app/pages.css')));
-      if (!pagesCss) throw new Error('route-preload: no asset for app/pages.css');
-      const shared = new Set<string>([pagesCss.fileName]);
+      if (pagesCss) shared.add(pagesCss.fileName);
+      else closure(bundle, chunkOf(path.join(srcDir, 'app', 'pages.css')), shared);
       closure(bundle, chunkOf(path.join(srcDir, 'app', 'query-provider')), shared);
 
       const modules = pageModules();
@@ -96,13 +107,9 @@ export function routePreload(): Plugin {
       // Pages that need a session: a signed-out first load shows the login page instead, whose few
       // files are not worth a table every login would download.
       const table: Record<string, number[]> = {};
-      const publicPaths: string[] = [];
       for (const name of Object.keys(ROUTES) as RouteName[]) {
         const route: RouteMeta = ROUTES[name];
-        if (route.public) {
-          publicPaths.push(route.path);
-          continue;
-        }
+        if (route.public) continue;
         const module = modules.get(name);
         if (!module) throw new Error(`route-preload: app/router.tsx has no page for route ${name}`);
         const needed = new Set<string>();
@@ -111,7 +118,6 @@ export function routePreload(): Plugin {
         table[route.path] = [...needed].filter((file) => !preloadedByHtml.has(file)).map(indexOf);
       }
 
-      const hash = (code: string) => createHash('sha256').update(code).digest('hex').slice(0, 8);
       // The route as the shell will show it: the hash's path, home for '' (the entry), 我的 for a
       // user who may not see home (root-layout.tsx).
       const currentRoute = `var route = location.hash.replace(/^#\\/*/, '').split('?')[0].replace(/\\/+$/, '');
@@ -120,12 +126,12 @@ export function routePreload(): Plugin {
   if (route === '') route = ${JSON.stringify(ROUTES.home.path)};
   var permissions = stored(${JSON.stringify(STORAGE_KEYS.permissionData)});
   if (route === ${JSON.stringify(ROUTES.home.path)} && permissions && permissions.isShowIndex === false) route = ${JSON.stringify(ROUTES.my.path)};`;
-      // Files are relative to the script (assets/), like the app's base './'.
-      const tableCode = `(function () {
+      // Files are relative to assets/, like the app's base './'.
+      api.tableCode = `(function () {
   var files = ${JSON.stringify(files.map((file) => path.posix.relative('assets', file)))};
   var routes = ${JSON.stringify(table)};
   ${currentRoute}
-  var base = document.currentScript ? document.currentScript.src : location.href;
+  var base = new URL('assets/', document.baseURI).href;
   (routes[route] || []).forEach(function (index) {
     var link = document.createElement('link');
     var file = files[index];
@@ -138,28 +144,6 @@ export function routePreload(): Plugin {
   });
 })();
 `;
-      const tableFile = `assets/route-table-${hash(tableCode)}.js`;
-      // Loaded by every first load, the login page's included, so it is written small. Signed out
-      // (or on a public page) it loads no table; on the way to the login page it preloads the
-      // login page's logo, the largest thing it paints, which the page would otherwise ask for only
-      // once its JavaScript has run.
-      const bootstrapCode = [
-        '(function(){var d=document,c=d.currentScript,b=c?c.src:location.href,r=location.hash.replace(/^#\\/*/,"").split("?")[0].replace(/\\/+$/,""),',
-        's=function(k){try{return JSON.parse(localStorage.getItem(k)||"null")}catch(e){return null}},p=s(' + JSON.stringify(STORAGE_KEYS.permissionData) + '),o,l;',
-        'try{r=decodeURIComponent(r)}catch(e){return}',
-        'if(r==="")r=' + JSON.stringify(ROUTES.home.path) + ';',
-        'if(r===' + JSON.stringify(ROUTES.home.path) + '&&p&&p.isShowIndex===false)r=' + JSON.stringify(ROUTES.my.path) + ';',
-        'o=' + JSON.stringify(publicPaths) + '.indexOf(r)>=0;',
-        'if(!s(' + JSON.stringify(STORAGE_KEYS.token) + ')||o){if(o&&r!==' + JSON.stringify(ROUTES.login.path) + ')return;',
-        'l=d.createElement("link");l.rel="preload";l.as="image";l.href=new URL("../logo.svg",b).href;d.head.appendChild(l);return}',
-        'l=d.createElement("script");l.src=new URL(' + JSON.stringify(path.posix.relative('assets', tableFile)) + ',b).href;d.head.appendChild(l)})();\n',
-      ].join('');
-      const bootstrapFile = `assets/route-preload-${hash(bootstrapCode)}.js`;
-      this.emitFile({ type: 'asset', fileName: tableFile, source: tableCode });
-      this.emitFile({ type: 'asset', fileName: bootstrapFile, source: bootstrapCode });
-      const html = bundle['index.html'];
-      if (!html || html.type !== 'asset' || typeof html.source !== 'string') throw new Error('route-preload: no index.html in the bundle');
-      html.source = html.source.replace('<title>', `<script async src="./${bootstrapFile}"></script>\n    <title>`);
     },
   };
 }

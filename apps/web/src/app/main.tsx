@@ -2,20 +2,23 @@ import { BUILD_TIME, STORAGE_KEYS } from '@sales/contract';
 // antd-mobile by its modules, not its index: the index module is kept whole (it has side effects)
 // and would tie the first load to the chunk of every component's shared code.
 import 'antd-mobile/es/global';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
-import { findRoute, isHomeRoute } from '../config/paths';
-import { endSession, refreshUserInfo } from '../features/auth/session';
+import { findRoute, isHomeRoute, ROUTES } from '../config/paths';
+import { endSession, loginUrl, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
 import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
 import { queryCache } from '../lib/query-cache';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
+import { startFirstPageData } from './first-page-data';
 import { installNavigationGuards } from './navigation-guards';
 import { AppProvider } from './provider';
-import { AppRoutes, createAppHistory } from './router';
+import { dropPrerenderedLogin, keepPrerenderedInput, showsPrerenderedLogin } from '../lib/prerendered-login';
+import { AppRoutes, createAppHistory, preloadPage } from './router';
 import './styles.css';
 
 writeStorage(STORAGE_KEYS.buildTime, BUILD_TIME);
@@ -24,11 +27,12 @@ ensureDeviceId();
 watchNetworkStatus();
 
 // The service worker (offline shell, updates) belongs to production builds only; it loads after
-// the page so it never competes with the first load.
+// the page so it never competes with the first load. index.html starts this script after the
+// first paint, so the page may have finished loading already.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void import('../features/app-update/register-service-worker').then((module) => module.registerServiceWorker());
-  });
+  const register = () => void import('../features/app-update/register-service-worker').then((module) => module.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 const history = createAppHistory();
@@ -51,26 +55,54 @@ useSession.subscribe((state, previous) => {
   if (state.userId !== previous.userId || state.token !== previous.token) queryCache.clear();
 });
 
-// Field writes that could not be sent wait in the outbox (待发送) and go when the network returns;
-// loaded apart so the first load does not carry it.
-void import('../features/outbox/start').then((module) => module.startAppOutbox());
+// Field writes that could not be sent wait in the outbox (待发送) and go when the network returns.
+// Only a signed-in user has any to send: loaded with the session (at start or at sign-in), so the
+// login page's first load does not carry it.
+const startOutboxOnce = () => {
+  stopWaitingForSession();
+  void import('./start-outbox').then((module) => module.startAppOutbox());
+};
+const stopWaitingForSession = useSession.subscribe((state) => {
+  if (state.token) startOutboxOnce();
+});
+if (useSession.getState().token) startOutboxOnce();
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
-// A first load of home asks for its dashboard while home's chunks download (first-page-data.ts);
-// the module loads only then, so other pages' first loads do not carry it.
-if (useSession.getState().token && isHomeRoute(findRoute(history.location.pathname))) {
-  void import('./first-page-data').then((module) => module.startFirstPageData());
-}
+// A first load of home asks for its dashboard while home's chunks download (first-page-data.ts).
+// With the entry, not loaded apart: the page's own files arrive as fast and would ask first.
+if (useSession.getState().token && isHomeRoute(findRoute(history.location.pathname))) startFirstPageData();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
-createRoot(container).render(
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <AppProvider>
       <HistoryRouter history={history}>
         <AppRoutes />
       </HistoryRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// index.html's inline script chose the login page from the address and the stored session when the
+// HTML loaded; either may have changed since (a sign-in in another tab stores a session): chosen again.
+const firstRoute = findRoute(history.location.pathname);
+const loginFirst = firstRoute === ROUTES.login || (!useSession.getState().token && !firstRoute?.public);
+if (!loginFirst) dropPrerenderedLogin();
+if (showsPrerenderedLogin()) {
+  // index.html shows the login page already (lib/prerendered-login.ts): keep what was typed into it,
+  // go to login as the shell would (root-layout.tsx), and render once the page is loaded, so the
+  // first render is the same page rather than the loading view.
+  const { pathname, search } = history.location;
+  if (firstRoute && firstRoute !== ROUTES.login) history.replace(loginUrl(`${pathname}${search}`));
+  void preloadPage('login').finally(() => {
+    // Read and replaced in one task: no key typed in between can fall between the two copies.
+    keepPrerenderedInput(container);
+    flushSync(() => root.render(app));
+  });
+} else {
+  // A transition: the first render of a page yields to the browser every few milliseconds instead
+  // of holding the main thread for its whole length (a phone's tap is answered meanwhile).
+  startTransition(() => root.render(app));
+}

@@ -1,7 +1,7 @@
 import { type RouteObject, UNSAFE_createHashHistory, useLocation, useRoutes } from 'react-router';
 import { ROUTES, type RouteName } from '../config/paths';
 import type { AppHistory } from '../lib/navigation';
-import { LazyPage, type PageLoader } from './shell/lazy-page';
+import { LazyPage, preload, type PageLoader } from './shell/lazy-page';
 import { PageFrame } from './shell/page-frame';
 import { RootLayout } from './shell/root-layout';
 import { RouteErrorBoundary } from './shell/route-error-boundary';
@@ -86,6 +86,9 @@ const LOADERS = Object.fromEntries(
   (Object.keys(PAGES) as RouteName[]).map((name) => [name, name === 'login' ? PAGES[name] : styled(PAGES[name])]),
 ) as Record<RouteName, PageLoader>;
 const notFoundPage = styled(notFound);
+
+/** Loads a route's page ahead of its first render (main.tsx, the prerendered login page). */
+export const preloadPage = (name: RouteName): Promise<void> => preload(LOADERS[name]);
 
 export function buildRoutes(): RouteObject[] {
   const pages: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {

@@ -108,9 +108,9 @@ export function Chart({ label, categories, series, height = 200, testId }: Chart
           if (!disposed) setFailed(true);
         });
     };
-    // ECharts (~180 KB gzip) loads once the chart is on screen or about to be: never before the
-    // page's first paint (the observer reports after layout), and not at all for a chart the
-    // reader never scrolls to. The canvas keeps its height meanwhile, so nothing shifts.
+    // ECharts (~180 KB gzip) loads once the chart is on screen: never before the page's first
+    // paint (the observer reports after layout), and not at all for a chart below the fold that
+    // the reader never scrolls to. The canvas keeps its height meanwhile, so nothing shifts.
     let visibility: IntersectionObserver | null = null;
     if (typeof IntersectionObserver === 'undefined') draw();
     else {
@@ -121,7 +121,6 @@ export function Chart({ label, categories, series, height = 200, testId }: Chart
           visibility = null;
           draw();
         },
-        { rootMargin: '0px 0px 50% 0px' },
       );
       visibility.observe(element);
     }

@@ -1,15 +1,28 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { ApiError } from '../lib/api-client';
 import { nav } from '../lib/navigation';
+import { useNetworkStatus } from '../lib/network-status';
 
-/** Grey placeholder cards while a list or a page loads. */
+const OFFLINE_WAIT = '暂无网络，恢复后自动加载';
+
+/**
+ * Grey placeholder cards while a list or a page loads. Without a network the load waits (the query
+ * client pauses until the network is back): the cards stand still and say so, instead of seeming
+ * to load for ever in the field.
+ */
 export function CardSkeleton({ count = 4, lines = 2 }: { count?: number; lines?: number }) {
+  const offline = useNetworkStatus((state) => state.offline);
   return (
-    <div className="card-skeletons" role="status" aria-label="加载中" data-testid="list-skeleton">
+    <div className="card-skeletons" role="status" aria-label={offline ? OFFLINE_WAIT : '加载中'} data-testid="list-skeleton">
+      {offline && (
+        <p className="card-skeletons__offline" data-testid="skeleton-offline">
+          {OFFLINE_WAIT}
+        </p>
+      )}
       {Array.from({ length: count }, (_, index) => (
         <div className="card card--skeleton" key={index}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={lines} animated />
+          <Skeleton.Title animated={!offline} />
+          <Skeleton.Paragraph lineCount={lines} animated={!offline} />
         </div>
       ))}
     </div>

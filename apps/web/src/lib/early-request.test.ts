@@ -35,4 +35,12 @@ describe('early requests', () => {
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
   });
+
+  it('are not started once the page asked before them: the call is not sent twice', () => {
+    expect(takeEarlyRequest('home:103')).toBeNull();
+    const run = vi.fn(async () => 1);
+    startEarlyRequest('home:103', run);
+    expect(run).not.toHaveBeenCalled();
+    expect(takeEarlyRequest('home:103')).toBeNull();
+  });
 });

@@ -6,8 +6,13 @@
 const EARLY_REQUEST_TTL_MS = 10_000;
 
 const started = new Map<string, { promise: Promise<unknown>; at: number }>();
+/** Keys a page asked for before any early request of them: starting one then would ask twice. */
+const askedFirst = new Set<string>();
+const everStarted = new Set<string>();
 
 export function startEarlyRequest<T>(key: string, run: () => Promise<T>): void {
+  if (askedFirst.has(key)) return;
+  everStarted.add(key);
   const promise = run();
   // Nobody may take it (the page changed): its failure must not surface as an unhandled rejection.
   // The page that takes it gets the failure through its own query.
@@ -18,7 +23,10 @@ export function startEarlyRequest<T>(key: string, run: () => Promise<T>): void {
 /** The early request of this key, once; null when there is none or it is too old to use. */
 export function takeEarlyRequest<T>(key: string): Promise<T> | null {
   const entry = started.get(key);
-  if (!entry) return null;
+  if (!entry) {
+    if (!everStarted.has(key)) askedFirst.add(key);
+    return null;
+  }
   started.delete(key);
   if (Date.now() - entry.at > EARLY_REQUEST_TTL_MS) return null;
   return entry.promise as Promise<T>;

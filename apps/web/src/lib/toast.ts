@@ -5,11 +5,24 @@ import type ToastApi from 'antd-mobile/es/components/toast';
 // hook (lib/antd-render.ts): they load with the first toast instead of with the app.
 let toastModule: Promise<{ default: typeof ToastApi }> | null = null;
 
+// The render hook first: the toast renders through it.
+const loadToast = () => (toastModule ??= import('./antd-render').then(() => import('antd-mobile/es/components/toast')));
+
+/**
+ * Fetches the toast while the page is idle (app/start-outbox.ts, with a session): a write
+ * queued without a network says so in a toast, and offline its file could no longer be fetched.
+ */
+export function preloadToast(): void {
+  const load = () => void loadToast().catch(() => {
+    toastModule = null;
+  });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3_000 });
+  else setTimeout(load, 1_000);
+}
+
 /** The app's toast: 1500 ms (SPEC §9), one at a time, in the order they were asked for. */
 export function showToast(content: string, icon?: 'success' | 'fail' | 'loading'): void {
-  // The render hook first: the toast renders through it.
-  toastModule ??= import('./antd-render').then(() => import('antd-mobile/es/components/toast'));
-  void toastModule.then(
+  void loadToast().then(
     ({ default: Toast }) => {
       Toast.show({ content, icon, duration: TOAST_DURATION_MS });
     },

@@ -5,23 +5,31 @@ import { routeUrl } from '../../config/paths';
 import { useReportList } from '../../features/reports/api/get-report-list';
 import { useReportPreview } from '../../features/reports/api/get-report-preview';
 import { ReportCard } from '../../features/reports/components/report-card';
+import { QueuedReportButton } from '../../features/reports/components/queued-report-button';
 import { ReportDetailView } from '../../features/reports/components/report-detail-view';
+import { useQueuedReport } from '../../lib/outbox/use-outbox';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 
 const MINE = { scope: 'mine' as const };
 
 /**
- * This half month's report: 写本期半月报 while the user has none at this site, else 已提交 → the
- * report. Nothing until the server has said which (nor when it refuses: not a writer here).
+ * This half month's report: 写本期半月报 while the user has none at this site, its outbox state when
+ * it was submitted offline (→ the writer, which shows it waiting), else 已提交 → the report.
+ * Nothing until the server has said which (nor when it refuses: not a writer here).
  */
 function CurrentHalfMonth() {
   const preview = useReportPreview('halfMonth');
+  const queued = useQueuedReport('halfMonth', preview.data?.periodStart);
   const reportId = preview.data?.reportId;
   if (reportId === undefined) return null;
   return (
     <div className="section">
-      {reportId === null ? (
+      {reportId === null && queued ? (
+        <QueuedReportButton item={queued} onOpen={() => void nav.navigateTo(routeUrl('addReport'))} testId="half-month-queued">
+          查看本期半月报
+        </QueuedReportButton>
+      ) : reportId === null ? (
         <Button block color="primary" onClick={() => {
             nav.navigateTo(routeUrl('addReport'));
           }} data-testid="half-month-add">

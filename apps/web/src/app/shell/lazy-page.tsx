@@ -8,6 +8,13 @@ export type PageLoader = () => Promise<PageModule>;
 
 const loaded = new Map<PageLoader, ComponentType>();
 
+/** Loads a page before it is rendered, so its first render is the page itself rather than the loading view. */
+export async function preload(loader: PageLoader): Promise<void> {
+  if (loaded.has(loader)) return;
+  const module = await loader();
+  loaded.set(loader, module.default);
+}
+
 type LoadState = { phase: 'waiting' | 'loading' | 'timeout' | 'error' } | { phase: 'ready'; Page: ComponentType };
 
 /** Renders a page loaded on demand: a loading view after 200 ms, an error view on failure or after 60 s. */

@@ -23,5 +23,8 @@ describe('personDay', () => {
     expect(personDay('late')).toEqual({ tone: 'warn', mark: '迟到', description: '迟到' });
     expect(personDay('leave')?.tone).toBe('leave');
     expect(personDay(null)).toBeUndefined();
+    // A past working day without a record is the month's 未打卡, marked on the calendar too.
+    expect(personDay(null, true)).toEqual({ tone: 'bad', mark: '未打卡', description: '未打卡' });
+    expect(personDay('normal', false)?.mark).toBe('正常');
   });
 });

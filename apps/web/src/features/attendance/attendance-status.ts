@@ -14,10 +14,13 @@ export const COUNT_KEYS = ['normal', 'late', 'early', 'missing', 'leave', 'none'
 
 export const COUNT_LABELS: Record<(typeof COUNT_KEYS)[number], string> = { ...ATTENDANCE_STATUS_LABELS, none: '未打卡' };
 
-/** One member's day on the calendar: the status's colour and name. */
-export function personDay(status: AttendanceStatus | null | undefined): CalendarDay | undefined {
-  if (!status) return undefined;
-  return { tone: STATUS_TONES[status], mark: ATTENDANCE_STATUS_LABELS[status], description: ATTENDANCE_STATUS_LABELS[status] };
+/**
+ * One member's day on the calendar: the status's colour and name, or 未打卡 on a past working day
+ * without a record — the day the month's 未打卡 counts (`none`), so the calendar and the total agree.
+ */
+export function personDay(status: AttendanceStatus | null | undefined, unclocked = false): CalendarDay | undefined {
+  if (status) return { tone: STATUS_TONES[status], mark: ATTENDANCE_STATUS_LABELS[status], description: ATTENDANCE_STATUS_LABELS[status] };
+  return unclocked ? { tone: 'bad', mark: COUNT_LABELS.none, description: COUNT_LABELS.none } : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearDraft, draftKey, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft } from './report-draft';
+import { photoRef } from '../../lib/outbox/photos';
+import { clearDraft, draftKey, draftPhotoIds, EMPTY_DRAFT, isBlank, readDraft, sameDraft, writeDraft } from './report-draft';
 
 afterEach(() => localStorage.clear());
 
@@ -25,6 +26,15 @@ describe('report drafts', () => {
     expect(readDraft(key)).toBeNull();
     localStorage.setItem(key, JSON.stringify({ summary: 3, images: ['ok', 5] }));
     expect(readDraft(key)).toEqual({ summary: '', plan: '', problems: '', images: ['ok'] });
+  });
+
+  it('name the offline photos every draft holds, of any user, site or period', () => {
+    localStorage.clear();
+    writeDraft(key, { ...EMPTY_DRAFT, images: ['https://cdn.example/a.png', photoRef('p-1')] });
+    writeDraft(draftKey({ userId: 2, siteId: 102, kind: 'halfMonth', period: '2025-11-16' }), { ...EMPTY_DRAFT, images: [photoRef('p-2')] });
+    localStorage.setItem('unrelated', JSON.stringify({ images: [photoRef('p-3')] }));
+    expect(draftPhotoIds().sort()).toEqual(['p-1', 'p-2']);
+    localStorage.clear();
   });
 
   it('tell blank and unchanged drafts apart', () => {

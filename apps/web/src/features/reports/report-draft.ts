@@ -4,6 +4,7 @@
  * report, when editing).
  */
 import type { ReportKind } from '@sales/contract';
+import { photoIdsIn } from '../../lib/outbox/photos';
 
 export interface ReportDraft {
   summary: string;
@@ -14,8 +15,10 @@ export interface ReportDraft {
 
 export const EMPTY_DRAFT: ReportDraft = { summary: '', plan: '', problems: '', images: [] };
 
+const DRAFT_PREFIX = 'report-draft:';
+
 export const draftKey = (parts: { userId: number | null; siteId: number | null; kind: ReportKind; period: string; reportId?: number | undefined }) =>
-  `report-draft:${parts.userId ?? 0}:${parts.siteId ?? 0}:${parts.kind}:${parts.reportId ? `report-${parts.reportId}` : parts.period}`;
+  `${DRAFT_PREFIX}${parts.userId ?? 0}:${parts.siteId ?? 0}:${parts.kind}:${parts.reportId ? `report-${parts.reportId}` : parts.period}`;
 
 export function readDraft(key: string): ReportDraft | null {
   try {
@@ -42,6 +45,23 @@ export function writeDraft(key: string, draft: ReportDraft): void {
 }
 
 export const clearDraft = (key: string) => localStorage.removeItem(key);
+
+/**
+ * The offline photos (outbox-photo: references) of every report draft on this phone: the outbox
+ * keeps them while the draft does, however long the report takes to write.
+ */
+export function draftPhotoIds(): string[] {
+  const ids: string[] = [];
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(DRAFT_PREFIX)) ids.push(...photoIdsIn(readDraft(key)?.images ?? []));
+    }
+  } catch {
+    // Storage blocked: no draft survives either.
+  }
+  return ids;
+}
 
 export const isBlank = (draft: ReportDraft) => !draft.summary.trim() && !draft.plan.trim() && !draft.problems.trim() && draft.images.length === 0;
 

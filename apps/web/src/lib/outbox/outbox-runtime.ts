@@ -47,6 +47,8 @@ export interface OutboxHooks {
   getSiteId(): number | null;
   /** Calls `listener` when the signed-in user or their token changes. */
   onSessionChange(listener: () => void): void;
+  /** Photo keys held outside the queue (a report draft's offline photos): never cleaned up. */
+  keptPhotoIds?(): Iterable<string>;
 }
 
 let hooks: OutboxHooks = { getUser: () => null, getSiteId: () => null, onSessionChange: () => undefined };
@@ -152,9 +154,12 @@ export async function loadPhotoPreviews(urls: readonly string[]): Promise<boolea
   return added;
 }
 
-/** Removes photos no queued write holds, kept more than a day ago (picked offline, then the form was left). */
+/**
+ * Removes photos that neither a queued write nor a draft holds, kept more than a day ago (picked
+ * offline, then the form was left).
+ */
 export async function cleanUpPhotos(now = Date.now()): Promise<void> {
-  const held = new Set<string>();
+  const held = new Set<string>(hooks.keptPhotoIds?.() ?? []);
   for (const item of await store.list()) for (const id of [...photoIdsIn(item.body), ...(item.photos ?? [])]) held.add(id);
   for (const photo of await store.listPhotos()) if (!held.has(photo.id) && now - photo.createdAt > ORPHAN_PHOTO_MS) await store.removePhoto(photo.id);
 }

@@ -74,6 +74,19 @@ describe('a write holding a photo picked offline', () => {
     await cleanUpPhotos(10 * ORPHAN_PHOTO_MS + 1000);
     expect((await store.listPhotos()).map((entry) => entry.id).sort()).toEqual(['p-held', 'p-new']);
   });
+
+  it('a photo a draft still holds (a report written over days) is kept past the day', async () => {
+    const store = memoryOutboxStore();
+    setOutboxStore(store);
+    configureOutbox({ getUser: () => user, getSiteId: () => 101, onSessionChange: () => undefined, keptPhotoIds: () => ['p-draft'] });
+    try {
+      for (const entry of [photo('p-draft', 1), photo('p-left', 1)]) await store.putPhoto(entry);
+      await cleanUpPhotos(10 * ORPHAN_PHOTO_MS);
+      expect((await store.listPhotos()).map((entry) => entry.id)).toEqual(['p-draft']);
+    } finally {
+      configureOutbox({ getUser: () => user, getSiteId: () => 101, onSessionChange: () => undefined });
+    }
+  });
 });
 
 describe('the sender with waiting photos', () => {

@@ -84,7 +84,7 @@ function MonthView({ staffId, today, onOpenDay }: { staffId: number | null; toda
         day={(date) => {
           const item = days.get(date);
           if (!item) return undefined;
-          return staffId ? personDay(item.record?.status) : siteDay(item.counts);
+          return staffId ? personDay(item.record?.status, item.counts.none > 0) : siteDay(item.counts);
         }}
       />
       {data.isError && <ErrorState onRetry={() => void data.refetch()} />}

@@ -2,8 +2,9 @@ import { isMobile } from '@sales/contract';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Input from 'antd-mobile/es/components/input';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { prerenderedAgreed, prerenderedModeTab, prerenderedValue, takePrerenderedFocus, takePrerenderedSubmit } from '../../../lib/prerendered-login';
 import { routeUrl, safeRedirect } from '../../../config/paths';
 import { login } from '../api/login';
 import { sendCodeToPhone } from '../api/send-code';
@@ -67,10 +68,19 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
 export function LoginForm() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const [mode, setMode] = useState<Mode>('password');
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
+  const [mode, setMode] = useState<Mode>(() => MODES.find((item) => `login-tab-${item.key}` === prerenderedModeTab())?.key ?? 'password');
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed into index.html's prerendered copy of this form before the app loaded.
+  const [phone, setPhone] = useState(() => prerenderedValue('username'));
+  const [password, setPassword] = useState(() => prerenderedValue('current-password'));
+  const [agreed, setAgreed] = useState(prerenderedAgreed);
+  // Before the first paint of the form, so no key typed meanwhile goes astray.
+  useLayoutEffect(() => {
+    const field = takePrerenderedFocus();
+    if (field) document.querySelector<HTMLInputElement>(`input[autocomplete="${field}"]`)?.focus();
+    // 登录 was tapped on the copy: carried out now, with what was kept.
+    if (takePrerenderedSubmit()) form.current?.requestSubmit();
+  }, []);
   // The calls go through the request layer directly (no TanStack Query on the login page's first load).
   const [busy, setBusy] = useState(false);
 
@@ -115,6 +125,7 @@ export function LoginForm() {
       <ModeTabs mode={mode} onChange={setMode} />
       <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
         <form
+          ref={form}
           onSubmit={(event) => {
             event.preventDefault();
             void submit();

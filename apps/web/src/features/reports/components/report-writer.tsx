@@ -5,7 +5,7 @@ import { useReportDetail } from '../api/get-report-detail';
 import { useReportPreview } from '../api/get-report-preview';
 import { ReportForm } from './report-form';
 import { PendingReport } from './pending-report';
-import { useOutboxItemsOf } from '../../../lib/outbox/use-outbox';
+import { useQueuedReport } from '../../../lib/outbox/use-outbox';
 
 interface ReportWriterProps {
   kind: ReportKind;
@@ -28,7 +28,7 @@ function EditReport({ kind, id, onSaved }: { kind: ReportKind; id: number; onSav
 export function ReportWriter({ kind, editId, onSaved, onOpen }: ReportWriterProps) {
   const preview = useReportPreview(kind);
   const period = preview.data?.periodStart;
-  const [queued] = useOutboxItemsOf('report', (context) => context.report === kind && context.periodStart === period);
+  const queued = useQueuedReport(kind, period);
   if (editId) return <EditReport kind={kind} id={editId} onSaved={onSaved} />;
   if (!preview.data) return preview.isError ? <ErrorState onRetry={() => void preview.refetch()} /> : <CardSkeleton count={3} />;
   const reportId = preview.data.reportId;

@@ -15,6 +15,13 @@ export const BADGE_PLACE_KEY = 'site-badge-place';
 /** What counts as a control the badge must not cover (the layout sweep looks for the same). */
 export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [tabindex]';
 
+/**
+ * What the badge steps aside from at its resting place: the controls, and what a page marks to be
+ * read at a glance (`data-keep-clear`: a figure such as a report's 跟进次数). The layout sweep
+ * looks for the same.
+ */
+export const KEEP_CLEAR_SELECTOR = `${CONTROL_SELECTOR}, [data-keep-clear]`;
+
 /** The place a person dragged the badge to in this session, or null when they have not. */
 export function readDraggedPlace(): RestingPlace | null {
   let raw: string | null = null;

@@ -1,7 +1,7 @@
 import { BADGE_RIGHT, BADGE_SNAP_THRESHOLD } from '@sales/contract';
 import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { useSession } from '../../auth/session-store';
-import { CONTROL_SELECTOR, DEFAULT_PLACE, freeTop, keepDraggedPlace, readDraggedPlace, type RestingPlace } from './badge-placement';
+import { DEFAULT_PLACE, freeTop, keepDraggedPlace, KEEP_CLEAR_SELECTOR, readDraggedPlace, type RestingPlace } from './badge-placement';
 import { useSiteSwitcher } from './site-switcher';
 
 type Position = RestingPlace | { side: 'free'; left: number; top: number };
@@ -10,8 +10,8 @@ type Position = RestingPlace | { side: 'free'; left: number; top: number };
 const OVERLAYS = '.adm-popup, .adm-mask, .adm-center-popup-wrap, .adm-toast-mask, .offline-notice';
 
 /**
- * Where the badge resting at `place` can show without covering a control of the page: the top
- * nearest to the place's at which no visible control lies in the badge's column.
+ * Where the badge resting at `place` can show without covering a control or a figure of the page:
+ * the top nearest to the place's at which none lies in the badge's column.
  */
 function stepAside(badge: HTMLElement, area: HTMLElement, place: RestingPlace): number {
   const areaBox = area.getBoundingClientRect();
@@ -20,7 +20,7 @@ function stepAside(badge: HTMLElement, area: HTMLElement, place: RestingPlace): 
   const left = place.side === 'right' ? areaBox.right - BADGE_RIGHT - width : areaBox.left;
   const right = left + width;
   const blocked: [number, number][] = [];
-  for (const control of document.querySelectorAll(CONTROL_SELECTOR)) {
+  for (const control of document.querySelectorAll(KEEP_CLEAR_SELECTOR)) {
     if (area.contains(control) || control.closest(OVERLAYS)) continue;
     const box = control.getBoundingClientRect();
     if (box.width < 1 || box.height < 1 || box.right <= left || box.left >= right) continue;

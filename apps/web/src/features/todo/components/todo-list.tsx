@@ -1,7 +1,9 @@
 import type { OwedReport, ReportKind } from '@sales/contract';
 import { List } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
+import { OutboxStateTag } from '../../../components/outbox-state';
 import { PagedList } from '../../../components/paged-list';
+import { useQueuedReport } from '../../../lib/outbox/use-outbox';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
 import { useFollowUpDue } from '../api/get-follow-up-due';
 import { owedReportHint, owedReportTitle } from '../todo-text';
@@ -13,6 +15,22 @@ interface TodoListProps {
   onWriteReport(kind: ReportKind): void;
 }
 
+/** An owed report submitted offline says so (待发送 or 发送失败) until the outbox has sent it. */
+function OwedReportItem({ report, onWrite }: { report: OwedReport; onWrite(kind: ReportKind): void }) {
+  const queued = useQueuedReport(report.kind, report.periodStart);
+  return (
+    <List.Item
+      prefix={<FileOutline />}
+      description={owedReportHint(report)}
+      extra={queued ? <OutboxStateTag item={queued} /> : undefined}
+      onClick={() => onWrite(report.kind)}
+      data-testid={`todo-report-${report.kind}`}
+    >
+      {owedReportTitle(report)}
+    </List.Item>
+  );
+}
+
 function OwedReports({ reports, onWrite }: { reports: readonly OwedReport[]; onWrite(kind: ReportKind): void }) {
   return (
     <section aria-label="待提交报告" data-testid="todo-reports">
@@ -21,15 +39,7 @@ function OwedReports({ reports, onWrite }: { reports: readonly OwedReport[]; onW
       </h2>
       <List className="todo-reports">
         {reports.map((report) => (
-          <List.Item
-            key={report.kind}
-            prefix={<FileOutline />}
-            description={owedReportHint(report)}
-            onClick={() => onWrite(report.kind)}
-            data-testid={`todo-report-${report.kind}`}
-          >
-            {owedReportTitle(report)}
-          </List.Item>
+          <OwedReportItem key={report.kind} report={report} onWrite={onWrite} />
         ))}
       </List>
     </section>

@@ -1,0 +1,227 @@
+/**
+ * The login page in index.html: a signed-out first load paints the page from the HTML itself,
+ * before any script has downloaded (issue 20: the login page's largest paint waited for the app's
+ * ~95 KB entry and its first render).
+ *
+ * At build time the page is rendered with react-dom/server (src/app/prerender/login-markup.tsx)
+ * into a hidden block of #root, with the styles of the login page's files inlined. A small inline
+ * script in the head shows the block when the first page will be the login page: the login route
+ * itself, or a page that needs a session when there is none (the app sends it to login; main.tsx
+ * does so before its first render). The app then renders the same page in its place.
+ *
+ * The server's Content-Security-Policy allows no inline script but this one, by its hash: the
+ * build writes the hashes to dist/inline-scripts.json, which the server reads at start-up.
+ */
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { createServer, type Plugin } from 'vite';
+import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
+import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
+import { ROUTES, type RouteMeta } from '../src/config/paths';
+import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
+
+const srcDir = path.resolve(import.meta.dirname, '..', 'src');
+const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
+export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
+
+const publicPaths = (Object.values(ROUTES) as RouteMeta[])
+  .filter((route) => route.public)
+  .map((route) => route.path);
+
+/** Decides, before the first paint, whether the first page is the login page (kept in step with main.tsx). */
+const BOOT_SCRIPT = `(function () {
+  try {
+    var route = location.hash.replace(/^#\\/*/, '').split('?')[0].replace(/\\/+$/, '');
+    route = decodeURIComponent(route);
+    var token = JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}) || 'null');
+    if (route === ${JSON.stringify(ROUTES.login.path)} || (!token && ${JSON.stringify(publicPaths)}.indexOf(route) < 0)) {
+      document.documentElement.classList.add(${JSON.stringify(BOOT_LOGIN_CLASS)});
+    }
+  } catch (error) {}
+  // Until the app takes over, the copy's form must not submit itself (a page load that loses the
+  // typing): the tap is kept, with a chosen login mode, for the app to carry out.
+  var root = document.documentElement;
+  var inCopy = function (event, selector) {
+    return event.target instanceof Element ? event.target.closest('#boot-login ' + selector) : null;
+  };
+  document.addEventListener('submit', function (event) {
+    if (!inCopy(event, 'form')) return;
+    event.preventDefault();
+    root.setAttribute(${JSON.stringify(BOOT_SUBMIT_ATTRIBUTE)}, '');
+  }, true);
+  document.addEventListener('click', function (event) {
+    var tab = inCopy(event, '[role=tab]');
+    if (tab) root.setAttribute(${JSON.stringify(BOOT_MODE_ATTRIBUTE)}, tab.id);
+  }, true);
+})();`;
+
+interface StartTag {
+  script: boolean;
+  url: string;
+}
+
+/**
+ * Requests the app's files once the first frame is painted: a module script runs before the first
+ * paint when it is already there, and the prerendered page or the shell would wait for the whole
+ * app to run. One frame later costs nothing on a phone's network, where the HTML paints first anyway.
+ */
+const startScript = (tags: StartTag[], routeTable: string) => `(function () {
+  var started = false;
+  var signedIn = false;
+  try {
+    signedIn = Boolean(JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}) || 'null'));
+  } catch (error) {}
+  function start() {
+    if (started) return;
+    started = true;
+    // With a session, the current page's files are preloaded beside the entry (route-preload's table).
+    if (signedIn) ${routeTable}
+    ${JSON.stringify(tags)}.forEach(function (tag) {
+      var element = document.createElement(tag.script ? 'script' : 'link');
+      if (tag.script) {
+        element.type = 'module';
+        element.src = tag.url;
+      } else {
+        element.rel = 'modulepreload';
+        element.href = tag.url;
+      }
+      element.crossOrigin = '';
+      document.head.appendChild(element);
+    });
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  // A page opened in the background paints no frame until shown: start anyway.
+  setTimeout(start, 250);
+})();`;
+
+const START_TAGS = /<script type="module" crossorigin src="(\.\/assets\/[^"]+\.js)"><\/script>|<link rel="modulepreload" crossorigin href="(\.\/assets\/[^"]+\.js)">/g;
+
+const BOOT_STYLE = `#boot-login{display:none}.${BOOT_LOGIN_CLASS} #boot-login{display:block}.${BOOT_LOGIN_CLASS} #boot-shell{display:none}`;
+
+const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.type === 'chunk';
+
+/** The styles of the login page's files that the entry does not bring (index.html links the entry's). */
+function loginStyles(bundle: OutputBundle): string {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const page = chunks.find((chunk) => chunk.moduleIds.includes(LOGIN_PAGE));
+  if (!entry || !page) throw new Error('prerender-login: no entry or login page chunk');
+  const cssOf = (start: OutputChunk) => {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (seen.has(chunk.fileName)) return;
+      seen.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      for (const imported of chunk.imports) {
+        const next = bundle[imported];
+        if (next && isChunk(next)) visit(next);
+      }
+    };
+    visit(start);
+    return files;
+  };
+  const entryCss = cssOf(entry);
+  return [...cssOf(page)]
+    .filter((file) => !entryCss.has(file))
+    .map((file) => {
+      const asset = bundle[file];
+      return asset?.type === 'asset' ? String(asset.source) : '';
+    })
+    .join('');
+}
+
+/** Renders the login page in Node, as a signed-out visitor's browser would at its first render. */
+async function renderLogin(): Promise<string> {
+  const server = await createServer({
+    configFile: path.resolve(import.meta.dirname, '..', 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    // The UI libraries import their stylesheets: bundled for the render, not loaded by Node.
+    ssr: { noExternal: [/antd-mobile/, /^rc-/, /@react-spring/, /@use-gesture/] },
+  });
+  const globals = globalThis as Record<string, unknown>;
+  const hadWindow = 'window' in globals;
+  const memory = new Map<string, string>();
+  // The app's modules read the (empty) local storage of a first visit through `window`.
+  if (!hadWindow) {
+    globals.window = globalThis;
+    globals.localStorage = {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => memory.set(key, value),
+      removeItem: (key: string) => memory.delete(key),
+      key: () => null,
+      length: 0,
+    };
+  }
+  try {
+    const module = (await server.ssrLoadModule('/src/app/prerender/login-markup.tsx')) as { loginMarkup: () => Promise<string> };
+    const markup = await module.loginMarkup();
+    // Links of the hash router: a tap before the app has loaded opens the same page it would.
+    return markup.replace(/ href="\/(?!\/)/g, ' href="#/');
+  } finally {
+    if (!hadWindow) {
+      delete globals.window;
+      delete globals.localStorage;
+    }
+    await server.close();
+  }
+}
+
+export function prerenderLogin(): Plugin {
+  const scriptHashes: string[] = [];
+  let routePreloadApi: RoutePreloadApi | undefined;
+  const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  return {
+    name: 'sales:prerender-login',
+    apply: 'build',
+    // After route-preload (vite.config.ts), which writes its bootstrap's tag into index.html.
+    enforce: 'post',
+    configResolved(config) {
+      routePreloadApi = config.plugins.find((plugin): plugin is Plugin<RoutePreloadApi> => plugin.name === ROUTE_PRELOAD_PLUGIN)?.api;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset' || typeof html.source !== 'string') throw new Error('prerender-login: no index.html in the bundle');
+      // The app's scripts start after the first paint (startScript), in the order index.html had them.
+      const tags: StartTag[] = [];
+      // route-preload's table of each page's files, inline with the start: as scripts of their
+      // own, the page's files were asked for two round trips after the entry.
+      const routeTable = routePreloadApi?.tableCode;
+      if (!routeTable) throw new Error('prerender-login: route-preload made no route table');
+      const withoutScripts = html.source.replace(START_TAGS, (_tag, moduleUrl?: string, preloadUrl?: string) => {
+        if (moduleUrl) tags.push({ script: true, url: moduleUrl });
+        else if (preloadUrl) tags.push({ script: false, url: preloadUrl });
+        return '';
+      });
+      if (!tags.some((tag) => tag.script)) throw new Error('prerender-login: index.html has no module script');
+      const start = startScript(tags, routeTable);
+      scriptHashes.push(hashOf(BOOT_SCRIPT), hashOf(start));
+      html.source = withoutScripts.replace('</head>', `<script>${start}</script></head>`);
+    },
+    writeBundle(options) {
+      if (!options.dir || scriptHashes.length === 0) throw new Error('prerender-login: index.html was not transformed');
+      writeFileSync(path.join(options.dir, INLINE_SCRIPTS_FILE), `${JSON.stringify({ scriptHashes }, null, 2)}\n`);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!context.bundle) return html;
+        const markup = await renderLogin();
+        const styles = loginStyles(context.bundle);
+        // The entry's own styles inline too: the first paint waits for no stylesheet request.
+        const entryStyles = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g;
+        const inlined = html.replace(entryStyles, (link, file: string) => {
+          const asset = context.bundle?.[file];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+        });
+        const withHead = inlined.replace('</head>', `<script>${BOOT_SCRIPT}</script><style>${BOOT_STYLE}${styles}</style></head>`);
+        if (!withHead.includes('<div id="boot-shell"')) throw new Error('prerender-login: index.html has no #boot-shell');
+        return withHead.replace('<!-- prerendered login -->', `<div id="boot-login">${markup}</div>`);
+      },
+    },
+  };
+}
