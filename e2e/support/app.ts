@@ -115,6 +115,27 @@ export class AppPage {
     await this.page.goto(this.url(route));
   }
 
+  /** In-app navigation (no reload: works offline, keeps what the app has cached and loaded). */
+  async goInApp(route: string): Promise<void> {
+    await this.page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `#/${route}`);
+  }
+
+  /**
+   * Holds the app's entry script back (the page shows what index.html paints without it) until
+   * the returned function releases it.
+   */
+  async holdApp(): Promise<() => void> {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await this.page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
   route(): AppRoute {
     return parseRoute(this.page.url());
   }

@@ -9,6 +9,9 @@ export const EDGE_MARGIN = 8;
 /** What counts as a control a person may need to reach. */
 export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [tabindex]';
 
+/** What the site badge must leave clear: the controls and the figures a page marks (`data-keep-clear`). */
+export const KEEP_CLEAR_SELECTOR = `${CONTROL_SELECTOR}, [data-keep-clear]`;
+
 export interface LayoutReport {
   /** document.scrollingElement.scrollWidth and innerWidth. */
   scrollWidth: number;
@@ -19,14 +22,16 @@ export interface LayoutReport {
   cutTabs: string[];
   /** The badge's box, when one is shown. */
   badge: { left: number; top: number; right: number; bottom: number } | null;
-  /** Visible controls whose box meets the badge's. */
+  /** Visible controls and marked figures whose box meets the badge's. */
   underBadge: string[];
+  /** Buttons whose label does not fit them (cut, or cut short with an ellipsis). */
+  cutLabels: string[];
 }
 
 /**
  * Runs in the page (serialised: everything it needs is inside it). Looks at the page as it is,
- * scrolled to the top: sideways overflow, text at the side edges, tabs cut by the screen's edge
- * and controls under the current-site badge.
+ * scrolled to the top: sideways overflow, text at the side edges, tabs cut by the screen's edge,
+ * controls and figures under the current-site badge, and button labels that do not fit.
  */
 function inspectLayout({ margin, controls }: { margin: number; controls: string }): LayoutReport {
   const width = window.innerWidth;
@@ -99,13 +104,19 @@ function inspectLayout({ margin, controls }: { margin: number; controls: string 
     }
   }
 
+  const cutLabels: string[] = [];
+  for (const button of document.querySelectorAll('button, .adm-button')) {
+    if (!shown(button) || button.clientWidth < 1) continue;
+    if (button.scrollWidth > button.clientWidth + 1) cutLabels.push(`${describe(button)} (${button.scrollWidth} px in ${button.clientWidth})`);
+  }
+
   const scroller = document.scrollingElement ?? document.documentElement;
-  return { scrollWidth: scroller.scrollWidth, innerWidth: width, edgeText, cutTabs, badge, underBadge };
+  return { scrollWidth: scroller.scrollWidth, innerWidth: width, edgeText, cutTabs, badge, underBadge, cutLabels };
 }
 
 /** The layout of the page as it is now (scroll it to the top first). */
 export function layoutReport(page: Page): Promise<LayoutReport> {
-  return page.evaluate(inspectLayout, { margin: EDGE_MARGIN, controls: CONTROL_SELECTOR });
+  return page.evaluate(inspectLayout, { margin: EDGE_MARGIN, controls: KEEP_CLEAR_SELECTOR });
 }
 
 /** The problems a report shows, one line each (empty when the page is fine). */
@@ -115,6 +126,7 @@ export function layoutProblems(report: LayoutReport): string[] {
   for (const text of report.edgeText) problems.push(`text within ${EDGE_MARGIN} px of a side edge: ${text}`);
   for (const tab of report.cutTabs) problems.push(`tab cut by the screen's edge: ${tab}`);
   for (const control of report.underBadge) problems.push(`control under the site badge: ${control}`);
+  for (const label of report.cutLabels) problems.push(`button label cut: ${label}`);
   return problems;
 }
 

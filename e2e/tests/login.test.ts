@@ -1,7 +1,7 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, LIU_YANG, UNKNOWN_PHONE, WANG_QIANG, ZHANG_WEI } from '../support/accounts';
-import { latestSmsCode, userInfoStatus } from '../support/api';
+import { apiLogin, latestSmsCode, userInfoStatus } from '../support/api';
 import { useApp } from '../support/app';
 
 const harness = useApp();
@@ -136,5 +136,61 @@ describe('login', () => {
     await app.open('pages/my/index');
     const again = await app.waitForRoute('/pages/login/index');
     expect(again.query.get('redirect')).toBe('/pages/my/index');
+  });
+
+  test('the login page shows from the HTML before the app has loaded, and what was typed into it is kept', async () => {
+    const app = await harness.newApp();
+    // Hold the app's scripts back: the page must already be there without them.
+    const release = await app.holdApp();
+    await app.page.goto(app.url('pages/my/index'), { waitUntil: 'commit' });
+    const prerendered = app.page.locator('#boot-login');
+    await prerendered.getByPlaceholder('请输入手机号').fill(LI_NA.phone);
+    await prerendered.getByPlaceholder('请输入密码').fill('Demo@20');
+    await expect.poll(() => app.page.evaluate(() => document.title)).toBe('销售助手');
+    release();
+
+    // The app takes over on the login page with the redirect the shell gives, keeping the typing and the focus.
+    const atLogin = await app.waitForRoute('/pages/login/index');
+    expect(atLogin.query.get('redirect')).toBe('/pages/my/index');
+    await prerendered.waitFor({ state: 'detached' });
+    await app.page.keyboard.type('25');
+    expect(await app.page.getByPlaceholder('请输入手机号').inputValue()).toBe(LI_NA.phone);
+    expect(await app.page.getByPlaceholder('请输入密码').inputValue()).toBe('Demo@2025');
+    await app.page.locator('.adm-checkbox-icon').first().click();
+    await app.page.getByRole('button', { name: '登录', exact: true }).click();
+    await app.waitForRoute('/pages/my/index');
+  });
+
+  test('登录 tapped on the HTML copy before the app has loaded does not reload the page: the app logs in with it', async () => {
+    const app = await harness.newApp();
+    const release = await app.holdApp();
+    await app.page.goto(app.url('pages/my/index'), { waitUntil: 'commit' });
+    const prerendered = app.page.locator('#boot-login');
+    await prerendered.getByPlaceholder('请输入手机号').fill(LI_NA.phone);
+    await prerendered.getByPlaceholder('请输入密码').fill('Demo@2025');
+    await prerendered.locator('.adm-checkbox-icon').click();
+    await prerendered.getByRole('button', { name: '登录', exact: true }).click();
+    expect(app.route().path).toBe('/pages/my/index');
+    release();
+    await app.waitForRoute('/pages/my/index');
+    await app.page.getByText('李娜', { exact: true }).waitFor();
+    expect(typeof (await app.storage('token'))).toBe('string');
+  });
+  test('a session stored before the app has loaded (a sign-in in another tab) opens the page, not the login copy', async () => {
+    const session = await apiLogin(LI_NA);
+    const app = await harness.newApp();
+    const release = await app.holdApp();
+    await app.page.goto(app.url('pages/my/index'), { waitUntil: 'commit' });
+    await app.page.locator('#boot-login').getByPlaceholder('请输入手机号').waitFor();
+    await app.page.evaluate(({ token, userId }) => {
+      window.localStorage.setItem('token', JSON.stringify(token));
+      window.localStorage.setItem('userId', JSON.stringify(userId));
+    }, session);
+    release();
+
+    await app.tabBar.root().waitFor();
+    expect(app.route().path).toBe('/pages/my/index');
+    await app.page.getByText('李娜', { exact: true }).waitFor();
+    expect(await app.page.locator('#boot-login').count()).toBe(0);
   });
 });

@@ -54,13 +54,6 @@ async function halfMonthWriter(): Promise<{ account: DemoAccount; session: Sessi
   throw new Error('every salesperson of 华东一部 has written this half month');
 }
 
-/** In-app navigation (no reload: works offline, the page chunks already loaded). */
-async function goInApp(app: AppPage, route: string): Promise<void> {
-  await app.page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#/${route}`);
-}
-
 async function openTimeline(app: AppPage, customer: CustomerSummary): Promise<void> {
   await app.open(`pages/details/customerDetails?id=${customer.id}&tab=followups`);
   await expect.poll(() => app.customer.name().textContent()).toBe(customer.name);
@@ -101,7 +94,7 @@ describe('the outbox (待发送)', () => {
     expect((await item.getByTestId('outbox-state').textContent())?.trim()).toBe('待发送');
 
     // 设置 → 待发送 lists it.
-    await goInApp(app, 'pages/my/outbox');
+    await app.goInApp('pages/my/outbox');
     await app.waitForTitle('待发送');
     const listed = app.page.getByTestId('outbox-item').filter({ hasText: content });
     await listed.waitFor();
@@ -173,7 +166,7 @@ describe('the outbox (待发送)', () => {
     await writeFollowUp(app, content);
     await app.waitForToast(QUEUED);
     await pending(app, content).waitFor();
-    await goInApp(app, 'pages/my/outbox');
+    await app.goInApp('pages/my/outbox');
     await app.page.getByTestId('outbox-item').filter({ hasText: content }).waitFor();
 
     // Meanwhile the leader gives the customer to someone else: 张伟 may no longer write to it.
@@ -274,11 +267,14 @@ describe('the outbox (待发送)', () => {
     expect(clocks[0]).toMatch(UUID);
   });
 
-  test('a half-month report submitted offline shows 待发送 where it is written, and is submitted once online', async () => {
+  test('a half-month report submitted offline shows 待发送 where it is written and on the period’s card, and is submitted once online', async () => {
     const { account, session } = await halfMonthWriter();
     const app = await harness.newApp();
     await app.signIn(account);
-    await app.open('pages/my/addReport');
+    // From 历史记录's 写本期半月报, so its card is there to come back to offline.
+    await app.open('pages/details/historicalReportRecords');
+    await app.page.getByTestId('half-month-add').tap();
+    await app.waitForRoute('/pages/my/addReport');
     const form = new WeeklyReportPage(app.page);
     await form.form().waitFor();
     const summary = `离线提交的半月报（e2e outbox ${Date.now()}）`;
@@ -294,10 +290,20 @@ describe('the outbox (待发送)', () => {
     expect(await form.form().count()).toBe(0);
     expect((await endpointData(session, ROUTES.halfMonthReport.preview, { siteId: SITE_101 })).reported).toBe(false);
 
+    // Back on 历史记录, the period's card says the report waits instead of offering 写本期半月报 again.
+    await app.page.goBack();
+    await app.waitForRoute('/pages/details/historicalReportRecords');
+    const card = app.page.getByTestId('half-month-queued');
+    await card.getByText('待发送', { exact: true }).waitFor();
+    expect(await app.page.getByTestId('half-month-add').count()).toBe(0);
+
     await app.page.context().setOffline(false);
-    // Sent: the period's report exists, and the writer says so instead of the 待发送 block.
-    await app.page.getByTestId('report-already').waitFor({ timeout: 20_000 });
-    expect(await queued.count()).toBe(0);
+    // Sent: the period's report exists, and the card opens it.
+    await app.page.getByTestId('half-month-open').waitFor({ timeout: 20_000 });
+    expect(await card.count()).toBe(0);
+    await app.page.getByTestId('half-month-open').tap();
+    await app.waitForRoute('/pages/details/historicalReportRecords');
+    await app.page.getByText(summary).waitFor();
     const preview = await endpointData(session, ROUTES.halfMonthReport.preview, { siteId: SITE_101 });
     expect(preview.reported).toBe(true);
     if (preview.reportId === null) throw new Error('a reported period without its report id');
@@ -334,8 +340,14 @@ describe('the outbox (待发送)', () => {
     const viewed = app.page.locator('.adm-image-viewer-content img').first();
     await expect.poll(() => viewed.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(40);
     expect(await viewed.getAttribute('src')).toMatch(/^blob:/);
-    await app.page.locator('.adm-image-viewer-content').first().tap();
-    await viewed.waitFor({ state: 'detached' });
+    // A tap closes it; one that lands while the viewer is still opening is ignored, so tap until it goes.
+    const viewer = app.page.locator('.adm-image-viewer-content').first();
+    await expect
+      .poll(async () => {
+        if ((await viewed.count()) > 0) await viewer.tap({ timeout: 2_000 }).catch(() => undefined);
+        return viewed.count();
+      })
+      .toBe(0);
     await expect.poll(() => app.followUpForm.submit().isEnabled()).toBe(true);
     await app.followUpForm.submit().tap();
     await app.waitForToast(QUEUED);
@@ -343,7 +355,7 @@ describe('the outbox (待发送)', () => {
     await pending(app, content).waitFor();
     expect(creates).toHaveLength(0);
 
-    await goInApp(app, 'pages/my/outbox');
+    await app.goInApp('pages/my/outbox');
     await app.waitForTitle('待发送');
     await app.page.getByTestId('outbox-item').filter({ hasText: content }).waitFor();
     const uploaded = app.page.waitForResponse((response) => new URL(response.url()).pathname === UPLOAD && response.status() === 200);

@@ -45,6 +45,8 @@ describe('performance pages', () => {
     expect(await app.home.amountCompletion()).toBe(formatCompletion(home.month.completion.amount));
     expect(await app.home.topNames()).toEqual(home.top.map((entry) => entry.member.username));
     // The chart is drawn by ECharts (loaded for this page) and has its table for screen readers.
+    // Below the fold of a phone, it draws once it is scrolled to (ECharts loads then, not with the page).
+    await app.home.trendChart().scrollIntoViewIfNeeded();
     await app.page.locator('[data-testid="home-trend"][data-ready="true"]').waitFor();
     expect(await app.home.trendChart().locator('table caption').textContent()).toBe('近30天每日销售额与订单数');
     expect(await app.home.trendChart().locator('tbody tr').count()).toBe(30);

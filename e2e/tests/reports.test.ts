@@ -4,6 +4,7 @@ import { LI_NA, ZHANG_WEI, type DemoAccount } from '../support/accounts';
 import { answerOf, apiLogin, endpointData } from '../support/api';
 import { useApp } from '../support/app';
 import { solidPng } from '../support/images';
+import { layoutProblems, layoutReport } from '../support/layout';
 import { PdfPreviewPage, ReportDetailPage, TeamReportPage, waitForReportCall, WeeklyReportPage } from '../support/report-pages';
 import { staffList } from '../support/sales-api';
 
@@ -67,6 +68,12 @@ describe('weekly reports', () => {
     await expect.poll(() => detail.summary().textContent()).toBe(summary);
     expect((await detail.readStatus().textContent())?.trim()).toBe('主管未读');
     await expect.poll(() => app.page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('report-draft:')))).toEqual([]);
+    // Its author's four actions fit the bar (导出PDF was cut to 导出…), and the site badge leaves
+    // the figures clear (it lay over 跟进次数).
+    await app.page.getByTestId('report-edit').waitFor();
+    await app.badge.root().waitFor();
+    await app.settled();
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
 
     // History: the week is listed as submitted, and the tab shows it.
     await app.open('pages/details/historyWeekly');

@@ -69,6 +69,34 @@ describe('今日待办 as 张伟 (a salesperson)', () => {
     await app.page.getByTestId('todo-due-item').first().waitFor();
   });
 
+  test('a follow-up written on the customer’s own page takes them off 今日待办 at once: 我的 counts one fewer', async () => {
+    const session = await apiLogin(ZHANG_WEI);
+    const due = await dueOf(session);
+    const first = due.list[0];
+    if (!first) throw new Error('no due customer');
+    const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    const badge = app.page.getByTestId('todo-entry').locator('.adm-badge');
+    await expect.poll(async () => (await badge.textContent())?.trim()).toBe(badgeText(due.count));
+
+    // In the app (no reload: what 我的 has loaded stays cached), to the customer's page and back.
+    await app.goInApp(`pages/details/customerDetails?id=${first.customer.id}`);
+    await expect.poll(() => app.customer.name().textContent()).toBe(first.customer.name);
+    await app.customer.writeFollowUpButton().tap();
+    await app.followUpForm.root().waitFor();
+    await app.followUpForm.content().fill(`已电话联系（e2e todo ${Date.now()}）`);
+    const created = app.page.waitForResponse((response) => new URL(response.url()).pathname === ROUTES.followUpCreate);
+    await app.followUpForm.submit().tap();
+    expect((await created).status()).toBe(200);
+    await app.followUpForm.root().waitFor({ state: 'detached' });
+    expect((await dueOf(session)).count).toBe(due.count - 1);
+
+    await app.goInApp('pages/my/index');
+    await app.waitForRoute('/pages/my/index');
+    await expect.poll(async () => (await badge.textContent())?.trim()).toBe(badgeText(due.count - 1));
+  });
+
   test('销售业绩 shows the month’s pacing beside completion', async () => {
     const session = await apiLogin(ZHANG_WEI);
     const { status, body } = await callEndpoint(ROUTES.performancePerson, { siteId: SITE_101, period: 'month' }, session.token);
