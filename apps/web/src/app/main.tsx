@@ -5,7 +5,6 @@ import 'antd-mobile/es/global';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { findRoute, isHomeRoute, ROUTES } from '../config/paths';
 import { endSession, loginUrl, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
@@ -16,6 +15,7 @@ import { queryCache } from '../lib/query-cache';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
 import { startFirstPageData } from './first-page-data';
 import { installNavigationGuards } from './navigation-guards';
+import { AppHistoryRouter } from './history-router';
 import { AppProvider } from './provider';
 import { dropPrerenderedLogin, keepPrerenderedInput, showsPrerenderedLogin } from '../lib/prerendered-login';
 import { AppRoutes, createAppHistory, preloadPage } from './router';
@@ -79,9 +79,9 @@ const root = createRoot(container);
 const app = (
   <StrictMode>
     <AppProvider>
-      <HistoryRouter history={history}>
+      <AppHistoryRouter history={history}>
         <AppRoutes />
-      </HistoryRouter>
+      </AppHistoryRouter>
     </AppProvider>
   </StrictMode>
 );
