@@ -34,7 +34,7 @@ export class HomeRepository {
         { startDate: yesterday, endDate: yesterday },
         month.range,
         month.previous,
-        { startDate: spans.quarter.startDate, endDate: today },
+        spans.quarterToDate,
       ]),
       trend(this.db, scope.siteId, staffId, { startDate: shiftDay(today, -29), endDate: today }),
       this.dueToday(scope, now),

@@ -7,9 +7,8 @@
  */
 import { chinaDayString, type MemberRef, daysInRange, fenToYuan, resolvePeriod, type DayRange, type Pacing, type PacingSpan } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
-import { figuresFor } from '../../../db/performance-figures.js';
-import { targetsOver } from './performance-rows.js';
-import { siteMembers } from '../members/site-members.js';
+import { figuresForRanges, standardsOf } from '../../../db/performance-figures.js';
+import { monthsOf, targetsFrom } from './performance-rows.js';
 
 /**
  * One span's pacing from its amounts in fen, or null when it has no amount target. `today` must
@@ -35,26 +34,14 @@ export function pacingSpan(span: DayRange, today: string, actualFen: number, tar
   };
 }
 
-/** Whose pacing: one member of the site, or the whole site (its salespeople's targets summed, as its completion). */
-export type PacingSubject = { member: Pick<MemberRef, 'id' | 'isLeader'> } | { site: true };
-
-/**
- * What the caller already read for this month (home reads the site's members, the month's targets
- * and figures for its own cards): passed in, they are not read twice and cannot disagree.
- */
-export interface KnownMonth {
-  people: readonly Pick<MemberRef, 'id' | 'isLeader'>[];
-  targetAmountFen: number;
-  actualAmountFen: number;
-}
-
 /** The spans a pacing measures at `now`: today (China), this month and this quarter, whole. */
 export function pacingSpans(now = new Date()) {
-  return {
-    today: chinaDayString(now),
-    month: resolvePeriod({ period: 'month' }, now).targetRange,
-    quarter: resolvePeriod({ period: 'quarter' }, now).targetRange,
-  };
+  const today = chinaDayString(now);
+  const month = resolvePeriod({ period: 'month' }, now).targetRange;
+  const quarter = resolvePeriod({ period: 'quarter' }, now).targetRange;
+  // The sales a pacing counts: from each span's first day to today.
+  const toDate = (span: DayRange): DayRange => ({ startDate: span.startDate, endDate: today });
+  return { today, month, quarter, monthToDate: toDate(month), quarterToDate: toDate(quarter) };
 }
 
 export type PacingSpans = ReturnType<typeof pacingSpans>;
@@ -77,19 +64,21 @@ export function pacingFrom(spans: PacingSpans, amounts: PacingAmounts): Pacing |
   return pacing.month || pacing.quarter ? pacing : null;
 }
 
-/** The month's and the quarter's pacing of a member or a site; null when neither has an amount target. */
-export async function pacingOf(db: Db, siteId: number, subject: PacingSubject, now = new Date(), known?: KnownMonth): Promise<Pacing | null> {
+/**
+ * A member's month and quarter pacing (销售业绩), read as home and 部门销售业绩 read theirs: the
+ * standards of both spans at once and both spans' sales to date in one query.
+ */
+export async function pacingOf(db: Db, siteId: number, member: Pick<MemberRef, 'id' | 'isLeader'>, now = new Date()): Promise<Pacing | null> {
   const spans = pacingSpans(now);
-  const { today, month, quarter } = spans;
-  const staffId = 'member' in subject ? subject.member.id : null;
-  const people = 'member' in subject ? [subject.member] : (known?.people ?? (await siteMembers(db, siteId)));
-  const targetOf = (targets: Awaited<ReturnType<typeof targetsOver>>) =>
-    ('member' in subject ? targets.byPerson.get(subject.member.id)?.targetAmountFen : targets.site.targetAmountFen) ?? 0;
-  const [monthTargetFen, quarterTargetFen, monthActualFen, quarterActual] = await Promise.all([
-    known ? known.targetAmountFen : targetsOver(db, siteId, month, people).then(targetOf),
-    targetsOver(db, siteId, quarter, people).then(targetOf),
-    known ? known.actualAmountFen : figuresFor(db, { siteId, staffId, startDate: month.startDate, endDate: today }).then((figures) => figures.orderAmountFen),
-    figuresFor(db, { siteId, staffId, startDate: quarter.startDate, endDate: today }),
+  const [standards, [monthToDate, quarterToDate]] = await Promise.all([
+    standardsOf(db, siteId, monthsOf(spans.month, spans.quarter)),
+    figuresForRanges(db, { siteId, staffId: member.id }, [spans.monthToDate, spans.quarterToDate]),
   ]);
-  return pacingFrom(spans, { monthTargetFen, monthActualFen, quarterTargetFen, quarterActualFen: quarterActual.orderAmountFen });
+  const targetOf = (span: DayRange) => targetsFrom(standards, span, [member]).byPerson.get(member.id)?.targetAmountFen ?? 0;
+  return pacingFrom(spans, {
+    monthTargetFen: targetOf(spans.month),
+    monthActualFen: monthToDate.orderAmountFen,
+    quarterTargetFen: targetOf(spans.quarter),
+    quarterActualFen: quarterToDate.orderAmountFen,
+  });
 }

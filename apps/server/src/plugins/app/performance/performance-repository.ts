@@ -6,7 +6,6 @@
 import {
   eachDay,
   fenToYuan,
-  type DayRange,
   type MemberFigures,
   type MemberSort,
   type PerformancePeriodInput,
@@ -60,7 +59,7 @@ export class PerformanceRepository {
     const [figures, points, pacing] = await Promise.all([
       comparison(this.db, scope.siteId, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
       trend(this.db, scope.siteId, member.id, period.range),
-      pacingOf(this.db, scope.siteId, { member }),
+      pacingOf(this.db, scope.siteId, member),
     ]);
     return { member: memberRef(member), ranges: rangesOf(period), figures, trend: points, canPickMember: canPickMember(scope), pacing };
   }
@@ -70,14 +69,13 @@ export class PerformanceRepository {
     const period = periodOf(input);
     const spans = pacingSpans();
     const who = { siteId: scope.siteId, staffId: null };
-    const toDate = (span: DayRange) => ({ startDate: span.startDate, endDate: spans.today });
     // Everything the page shows, read at once: members, standards, one query for the period's,
     // the comparison's and the pacing's sums, the members' figures and the trend.
     const [people, byStaff, standards, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
       siteMembers(this.db, scope.siteId),
       figuresByStaff(this.db, { siteId: scope.siteId, ...period.range }),
       standardsOf(this.db, scope.siteId, monthsOf(period.targetRange, spans.month, spans.quarter)),
-      figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, toDate(spans.month), toDate(spans.quarter)]),
+      figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate]),
       firstRecordedDay(this.db, who),
       trend(this.db, scope.siteId, null, period.range),
     ]);

@@ -21,17 +21,19 @@ export function keywordKeys(siteId: number, keyword: string): SQL | undefined {
   return sql`${customers.searchKeys} @> search_bigrams(${siteId}::integer, ${keyword}::text)`;
 }
 
-/** Customers of the site whose name, contact or phone contains the keyword (trimmed, non-empty). */
-export function customerKeywordMatch(siteId: number, keyword: string): SQL {
-  const pattern = containsPattern(keyword);
-  const exact = or(ilike(customers.name, pattern), ilike(customers.contactName, pattern), ilike(customers.phone, pattern)) as SQL;
+/** The exact match, behind the keyword's bigram pre-filter where it has one. */
+function prefiltered(siteId: number, keyword: string, exact: SQL): SQL {
   const keys = keywordKeys(siteId, keyword);
   return keys ? sql`(${keys} and ${exact})` : exact;
 }
 
+/** Customers of the site whose name, contact or phone contains the keyword (trimmed, non-empty). */
+export function customerKeywordMatch(siteId: number, keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  return prefiltered(siteId, keyword, or(ilike(customers.name, pattern), ilike(customers.contactName, pattern), ilike(customers.phone, pattern)) as SQL);
+}
+
 /** Customers of the site whose name contains the keyword (an order search by customer). */
 export function customerNameMatch(siteId: number, keyword: string): SQL {
-  const exact = ilike(customers.name, containsPattern(keyword));
-  const keys = keywordKeys(siteId, keyword);
-  return keys ? sql`(${keys} and ${exact})` : exact;
+  return prefiltered(siteId, keyword, ilike(customers.name, containsPattern(keyword)));
 }
