@@ -18,10 +18,14 @@ export const showsPrerenderedLogin = (): boolean => document.documentElement.cla
 
 /** Hides the copy when the first page is no longer login: the shell shows until the app renders. */
 export function dropPrerenderedLogin(): void {
-  const html = document.documentElement;
-  html.classList.remove(BOOT_LOGIN_CLASS);
-  html.removeAttribute(BOOT_MODE_ATTRIBUTE);
-  html.removeAttribute(BOOT_SUBMIT_ATTRIBUTE);
+  document.documentElement.classList.remove(BOOT_LOGIN_CLASS);
+  clearBootActions();
+}
+
+/** Forgets the copy's tapped mode tab and submit, once the app has taken them (or will not). */
+function clearBootActions(): void {
+  document.documentElement.removeAttribute(BOOT_MODE_ATTRIBUTE);
+  document.documentElement.removeAttribute(BOOT_SUBMIT_ATTRIBUTE);
 }
 
 /** Reads the prerendered form before the app replaces it (main.tsx). */
@@ -29,8 +33,7 @@ export function keepPrerenderedInput(root: HTMLElement): void {
   const html = document.documentElement;
   modeTab = html.getAttribute(BOOT_MODE_ATTRIBUTE);
   submitted = html.hasAttribute(BOOT_SUBMIT_ATTRIBUTE);
-  html.removeAttribute(BOOT_MODE_ATTRIBUTE);
-  html.removeAttribute(BOOT_SUBMIT_ATTRIBUTE);
+  clearBootActions();
   for (const input of Array.from(root.querySelectorAll('input'))) {
     if (input.type === 'checkbox') agreed ||= input.checked;
     else if (input.value && input.autocomplete) typed.set(input.autocomplete, input.value);
