@@ -138,12 +138,16 @@ describe('login', () => {
     expect(again.query.get('redirect')).toBe('/pages/my/index');
   });
 
-  test('the login page shows from the HTML before the app has loaded, and what was typed into it is kept', async () => {
+  /** Opens 我的 signed out with the app's scripts held back: the page must already be there without them. */
+  async function openHeldBack() {
     const app = await harness.newApp();
-    // Hold the app's scripts back: the page must already be there without them.
     const release = await app.holdApp();
     await app.page.goto(app.url('pages/my/index'), { waitUntil: 'commit' });
-    const prerendered = app.page.locator('#boot-login');
+    return { app, release, prerendered: app.page.locator('#boot-login') };
+  }
+
+  test('the login page shows from the HTML before the app has loaded, and what was typed into it is kept', async () => {
+    const { app, release, prerendered } = await openHeldBack();
     await prerendered.getByPlaceholder('请输入手机号').fill(LI_NA.phone);
     await prerendered.getByPlaceholder('请输入密码').fill('Demo@20');
     await expect.poll(() => app.page.evaluate(() => document.title)).toBe('销售助手');
@@ -162,10 +166,7 @@ describe('login', () => {
   });
 
   test('登录 tapped on the HTML copy before the app has loaded does not reload the page: the app logs in with it', async () => {
-    const app = await harness.newApp();
-    const release = await app.holdApp();
-    await app.page.goto(app.url('pages/my/index'), { waitUntil: 'commit' });
-    const prerendered = app.page.locator('#boot-login');
+    const { app, release, prerendered } = await openHeldBack();
     await prerendered.getByPlaceholder('请输入手机号').fill(LI_NA.phone);
     await prerendered.getByPlaceholder('请输入密码').fill('Demo@2025');
     await prerendered.locator('.adm-checkbox-icon').click();
