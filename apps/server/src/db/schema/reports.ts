@@ -82,8 +82,9 @@ export const reportLikes = pgTable(
 );
 
 /**
- * 催交: a leader's reminder to a member who has not written this period's report — at most one
- * per member, kind and China-time day; the latest one of a site says when 一键催交 was last used.
+ * 催交: a leader's reminder to a member who has not written a period's report — at most one
+ * per member, kind, period and China-time day (催交 of 上期 leaves today's 催交 of 本期 free); the
+ * latest one of a site's period says when 一键催交 was last used for it.
  */
 export const reportReminders = pgTable(
   'report_reminders',
@@ -99,7 +100,7 @@ export const reportReminders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('report_reminders_member_day_uq').on(t.kind, t.siteId, t.staffId, t.day),
+    uniqueIndex('report_reminders_member_period_day_uq').on(t.kind, t.siteId, t.staffId, t.periodStart, t.day),
     index('report_reminders_site_idx').on(t.siteId, t.kind, t.createdAt),
   ],
 );

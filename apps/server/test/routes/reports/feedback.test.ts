@@ -1,5 +1,5 @@
 /** Feedback on reports (issue 18 §4): 点评, the author's one 回复, 点赞, 一键催交, their notices and every refusal. */
-import { periodAt, shiftPeriod, type ReportFeedback, type ReportPreview, type ReportRemindResult, type TeamReport } from '@sales/contract';
+import { periodAt, periodLabel, shiftPeriod, type ReportFeedback, type ReportPreview, type ReportRemindResult, type TeamReport } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectFailure, rows, useTestServer, type ApiResponse } from '../../helper.js';
@@ -213,6 +213,36 @@ describe('一键催交', () => {
     const his = await noticesWhere(sql`kind = 'reportRemind' and staff_id = ${as.zhangWei.id}`);
     expect(his).toHaveLength(1);
     expectFailure(await reportCall(as.wangQiang, 'halfmonth', 'remind', { siteId: 101 }), 409, '今天已催交过');
+  });
+
+  it('keeps the once-a-day rule per period: 催交 of 上期 leaves today’s 催交 of 本期 to everyone missing it', async () => {
+    const current = periodAt('weekly', new Date());
+    const previous = shiftPeriod(current, -1);
+    // Nobody but 张伟 wrote either week at 101, so both periods miss the same members.
+    await server.db.execute(sql`delete from reports where site_id = 101 and kind = 'weekly' and period_start in (${previous.start}, ${current.start}) and id <> ${weeklyId}`);
+    const lastWeek = await reportCall<ReportRemindResult>(as.liNa, 'weekly', 'remind', { siteId: 101, periodStart: previous.start });
+    expect(lastWeek.status, lastWeek.body.msg).toBe(200);
+    const missingLastWeek = lastWeek.body.data.reminded.map((person) => person.id);
+    expect(missingLastWeek.length).toBeGreaterThan(1);
+
+    const before = await reportCall<TeamReport>(as.liNa, 'weekly', 'team', { siteId: 101 });
+    expect(before.body.data.lastRemind).toBeNull();
+    const missing = before.body.data.missing.map((person) => person.id);
+    expect(missing.filter((id) => missingLastWeek.includes(id)).length).toBeGreaterThan(1);
+
+    const thisWeek = await reportCall<ReportRemindResult>(as.liNa, 'weekly', 'remind', { siteId: 101 });
+    expect(thisWeek.status, thisWeek.body.msg).toBe(200);
+    expect(thisWeek.body.data.reminded.map((person) => person.id)).toEqual(missing);
+    expect(thisWeek.body.data.last).toMatchObject({ count: missing.length });
+    // Each reminded member has one notice per period, and the last week's team report still shows its own press.
+    for (const id of missing.filter((member) => missingLastWeek.includes(member))) {
+      const theirs = await noticesWhere(sql`kind = 'reportRemind' and staff_id = ${id} and dedupe_key like 'reportRemind:weekly:101:%'`);
+      expect(theirs.map((row) => row.body)).toEqual([expect.stringContaining(periodLabel(previous)), expect.stringContaining(periodLabel(current))]);
+    }
+    const past = await reportCall<TeamReport>(as.liNa, 'weekly', 'team', { siteId: 101, periodStart: previous.start });
+    expect(past.body.data.lastRemind).toMatchObject({ count: missingLastWeek.length });
+    expectFailure(await reportCall(as.liNa, 'weekly', 'remind', { siteId: 101 }), 409, '今天已催交过');
+    expectFailure(await reportCall(as.liNa, 'weekly', 'remind', { siteId: 101, periodStart: previous.start }), 409, '今天已催交过');
   });
 
   it('is for leaders of the site and reportAllSites only, for the current period or the one before', async () => {

@@ -1,8 +1,9 @@
 /**
  * 一键催交 (issue 18 §4): a reportRemind notice to every member of the site still missing the
- * period's report, at most once per member, kind, site and China day (the unique index
- * report_reminders_member_day_uq). A press that finds no one left to remind today is 409
- * 今天已催交过; members who became missing later (or were not reminded yet) are reminded.
+ * period's report, at most once per member, kind, site, period and China day (the unique index
+ * report_reminders_member_period_day_uq, and the notice's key names the period too), so 催交 of
+ * 上期 does not use up today's 催交 of 本期. A press that finds no one left to remind today for the
+ * period is 409 今天已催交过; members who became missing later (or were not reminded yet) are reminded.
  */
 import { chinaDayKey, periodLabel, REPORT_KIND_LABELS, type ReportPeriod, type ReportRemindResult } from '@sales/contract';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { canRemindReports, type ReportScope } from '../sales/sales-authorization
 import { reportWriteLink } from '../../../db/report-links.js';
 import { lastRemind, missingMembers } from './report-team.js';
 
-/** Reminds the members missing the period's report who were not reminded today, in one transaction. */
+/** Reminds the members missing the period's report who were not reminded of it today, in one transaction. */
 export async function remindMissing(db: Db, scope: ReportScope, period: ReportPeriod, now = new Date()): Promise<ReportRemindResult> {
   const label = REPORT_KIND_LABELS[period.kind];
   if (!canRemindReports(scope)) throw forbidden('只有站点主管可以催交');
@@ -37,7 +38,7 @@ export async function remindMissing(db: Db, scope: ReportScope, period: ReportPe
       reminded.map((member) => ({
         staffId: member.id,
         kind: 'reportRemind' as const,
-        dedupeKey: `reportRemind:${period.kind}:${scope.siteId}:${day}`,
+        dedupeKey: `reportRemind:${period.kind}:${scope.siteId}:${period.start}:${day}`,
         title: `请提交${label}`,
         body: `${name}提醒你提交${periodLabel(period)}的${label}（${scope.siteName}）`,
         link: reportWriteLink(period.kind),

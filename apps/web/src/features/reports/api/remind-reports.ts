@@ -5,7 +5,7 @@ import { useCurrentSiteId } from '../../auth/session-store';
 import { REPORT_ROUTES } from '../report-api';
 import { reportKeys } from './query-keys';
 
-/** POST …/remind: 一键催交 to the members missing the period's report (once per member per day). */
+/** POST …/remind: 一键催交 to the members missing the period's report (once per member, period and day). */
 export const remindReports = (kind: ReportKind, siteId: number, periodStart: string | undefined) => call(REPORT_ROUTES[kind].remind, { siteId, periodStart });
 
 /** 一键催交; the team report then shows the press as 上次催交. */

@@ -37,7 +37,7 @@ export function TeamReportView({ kind, periodStart, onOpen, onPdf }: TeamReportV
   const last = team.lastRemind;
   const confirmRemind = async () => {
     const confirmed = await Dialog.confirm({
-      content: `给未提交${label}的 ${team.missing.length} 人发送催交提醒？每人每天只提醒一次。`,
+      content: `给未提交${label}的 ${team.missing.length} 人发送催交提醒？同一期每人每天只提醒一次。`,
       confirmText: '催交',
     });
     if (!confirmed) return;

@@ -1,0 +1,2 @@
+DROP INDEX "report_reminders_member_day_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "report_reminders_member_period_day_uq" ON "report_reminders" USING btree ("kind","site_id","staff_id","period_start","day");
