@@ -4,7 +4,7 @@
  * password reset), and the scheduler: due notices at their hour, exactly once with two instances
  * ticking at once, caught up after downtime, and the 90-day purge.
  */
-import { addDays, chinaCalendar, chinaDayString, chinaMidnight, periodAt, TODO_PAGE_LINK, type NoticePage, type NoticeReadResult } from '@sales/contract';
+import { addDays, chinaCalendar, chinaDayString, chinaMidnight, periodAt, periodLabel, shiftPeriod, TODO_PAGE_LINK, type NoticePage, type NoticeReadResult } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -337,6 +337,62 @@ describe('the notice scheduler', () => {
       await other?.close();
       if (second && second !== server.database) await second.close();
     }
+  });
+
+  it('catches up the previous period’s 周报待提交 after a downtime across the boundary, once per person', async () => {
+    const { hour } = clock();
+    // Down from before the next week's Friday 17:00 until the Monday after it: that week was never reminded.
+    const missed = periodAt('weekly', hour(24 * 7));
+    const monday = hour(24 * 10 + 9);
+    expect(periodAt('weekly', monday).start).not.toBe(missed.start);
+    const key = `weeklyDue:${missed.start}`;
+    const result = await scheduler().tick(monday);
+    const told = await rows<{ staffId: number }>(server.db, sql`select staff_id as "staffId" from notices where dedupe_key = ${key} order by staff_id`);
+    const owing = await rows<{ staffId: number }>(
+      server.db,
+      sql`select distinct p.staff_id as "staffId" from positions p join staff s on s.id = p.staff_id and s.status = 'active'
+          where not exists (select 1 from positions l where l.staff_id = p.staff_id and l.site_id = p.site_id and l.is_leader)
+            and not exists (select 1 from reports r where r.kind = 'weekly' and r.staff_id = p.staff_id and r.site_id = p.site_id and r.period_start = ${missed.start})
+          order by 1`,
+    );
+    expect(owing.length).toBeGreaterThan(0);
+    expect(told).toEqual(owing);
+    expect(result.weeklyDue).toBe(owing.length);
+    const [one] = (await noticesOf(at(told, 0).staffId, 'weeklyDue')).filter((row) => row.dedupeKey === key);
+    expect(one?.body).toBe(`${periodLabel(missed)}的周报还未提交，请尽快填写。`);
+    // A restart and another tick: nobody is told twice.
+    expect((await scheduler().tick(hour(24 * 10 + 10))).weeklyDue).toBe(0);
+    expect(await scalar(server.db, sql`select count(*) as value from notices where dedupe_key = ${key}`)).toBe(owing.length);
+  });
+
+  it('reminds a newcomer to a site on the next tick after the period’s reminder went out, and not of a period before they joined', async () => {
+    const { hour } = clock();
+    const week = periodAt('weekly', hour(24 * 14));
+    const before = shiftPeriod(week, -1);
+    const running = scheduler();
+    const first = await running.tick(hour(24 * 14 + 17, 1));
+    expect(first.weeklyDue).toBeGreaterThan(0);
+    const key = `weeklyDue:${week.start}`;
+    const toldBefore = await scalar(server.db, sql`select count(*) as value from notices where dedupe_key = ${key}`);
+    expect((await running.tick(hour(24 * 14 + 17, 2))).weeklyDue).toBe(0);
+
+    // 小周 joins 101 as a salesperson at 17:30, after that week's reminder went out.
+    const [newcomer] = await rows<{ id: number }>(
+      server.db,
+      sql`insert into staff (username, phone, password_hash) values ('周新', '13800009925', 'not-a-password') returning id`,
+    );
+    if (!newcomer) throw new Error('no newcomer');
+    await server.db.execute(sql`insert into positions (staff_id, site_id, created_at) values (${newcomer.id}, 101, ${hour(24 * 14 + 17, 30).toISOString()}::timestamptz)`);
+    const next = await running.tick(hour(24 * 14 + 17, 31));
+    expect(next.weeklyDue).toBe(1);
+    const his = await noticesOf(newcomer.id, 'weeklyDue');
+    expect(his.map((row) => row.dedupeKey)).toEqual([key]);
+    expect(his[0]).toMatchObject({ siteId: 101, title: '周报待提交' });
+    expect(await scalar(server.db, sql`select count(*) as value from notices where dedupe_key = ${key}`)).toBe(toldBefore + 1);
+    expect(await scalar(server.db, sql`select count(*) as value from notices where dedupe_key = ${`weeklyDue:${before.start}`} and staff_id = ${newcomer.id}`)).toBe(0);
+    // Nothing new on the following ticks, on this instance or a restarted one.
+    expect((await running.tick(hour(24 * 14 + 17, 32))).weeklyDue).toBe(0);
+    expect((await scheduler().tick(hour(24 * 14 + 18))).weeklyDue).toBe(0);
   });
 
   it('purges notices older than 90 days', async () => {

@@ -6,7 +6,10 @@
  * - 周报待提交 (weeklyDue) from Friday 17:00 of the week, key `weeklyDue:<periodStart>`;
  * - 半月报待提交 (halfMonthDue) from 17:00 on the half month's last day (the 15th or the month's
  *   last), key `halfMonthDue:<periodStart>`; both to each salesperson (an active member who does
- *   not lead the site, as the team report counts them) who has not written that period's report;
+ *   not lead the site, as the team report counts them, and who was a member before the period
+ *   ended) who has not written that period's report and has no notice with its key yet. The
+ *   period before the current one is caught up too (a downtime across the boundary), and a
+ *   period already done is looked at again when the site memberships changed (a newcomer);
  * - the purge of notices older than the retention period.
  *
  * With N instances on one database, each due notice is still created once: createNotices' unique
@@ -21,6 +24,7 @@ import {
   periodAt,
   periodLabel,
   REPORT_KIND_LABELS,
+  shiftPeriod,
   TODO_PAGE_LINK,
   type ReportKind,
   type ReportPeriod,
@@ -29,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../../db/client.js';
 import { followUpDueBody, followUpDueCounts } from '../../../db/follow-up-due.js';
-import { positions, reports, staff } from '../../../db/schema.js';
+import { notices, positions, reports, staff } from '../../../db/schema.js';
 import { createNotices, purgeOldNotices, type NewNotice } from './notices-repository.js';
 
 /** The advisory lock key of the scheduler's tick (any constant shared by the instances). */
@@ -89,24 +93,39 @@ const REPORT_LINKS: Record<ReportKind, string> = {
   halfMonth: '/pages/my/addReport',
 };
 
-/** The notices of a period's report not yet written: one per salesperson who owes it (first site by id). */
+/** The instant a period ends: 00:00 China time of the day after its last. */
+function periodEndsAt(period: ReportPeriod): Date {
+  const end = parseChinaDay(period.end);
+  if (!end) throw new Error(`bad period end ${period.end}`);
+  return addDays(end, 1);
+}
+
+/**
+ * The notices of a period's report not yet written: one per salesperson who owes it (first site by
+ * id) and has not been told yet. Owing: an active member who does not lead the site, whose position
+ * there began before the period ended (someone who joins in a later period is not asked for a
+ * report of a period they were not there for), without that period's report at the site.
+ */
 async function reportDueNotices(tx: Tx, period: ReportPeriod): Promise<NewNotice[]> {
+  const kind = period.kind === 'weekly' ? ('weeklyDue' as const) : ('halfMonthDue' as const);
+  const dedupeKey = `${kind}:${period.start}`;
   const rows = await tx
     .select({ staffId: positions.staffId, siteId: sql<number>`min(${positions.siteId})`.mapWith(Number) })
     .from(positions)
     .innerJoin(staff, sql`${staff.id} = ${positions.staffId} and ${staff.status} = 'active'`)
     .where(
-      sql`not exists (select 1 from ${positions} led where led.staff_id = ${positions.staffId} and led.site_id = ${positions.siteId} and led.is_leader)
+      sql`${positions.createdAt} < ${periodEndsAt(period).toISOString()}::timestamptz
+        and not exists (select 1 from ${positions} led where led.staff_id = ${positions.staffId} and led.site_id = ${positions.siteId} and led.is_leader)
         and not exists (select 1 from ${reports} written where written.kind = ${period.kind} and written.staff_id = ${positions.staffId}
-          and written.site_id = ${positions.siteId} and written.period_start = ${period.start})`,
+          and written.site_id = ${positions.siteId} and written.period_start = ${period.start})
+        and not exists (select 1 from ${notices} told where told.staff_id = ${positions.staffId} and told.dedupe_key = ${dedupeKey})`,
     )
     .groupBy(positions.staffId);
   const label = REPORT_KIND_LABELS[period.kind];
-  const kind = period.kind === 'weekly' ? ('weeklyDue' as const) : ('halfMonthDue' as const);
   return rows.map((row) => ({
     staffId: row.staffId,
     kind,
-    dedupeKey: `${kind}:${period.start}`,
+    dedupeKey,
     title: `${label}待提交`,
     body: `${periodLabel(period)}的${label}还未提交，请尽快填写。`,
     link: REPORT_LINKS[period.kind],
@@ -114,11 +133,23 @@ async function reportDueNotices(tx: Tx, period: ReportPeriod): Promise<NewNotice
   }));
 }
 
+/**
+ * What the site memberships look like, cheaply: how many positions there are and the newest id.
+ * A new position (a newcomer at a site) changes it, even one committed out of id order (the count).
+ */
+async function membershipMark(tx: Tx): Promise<string> {
+  const [row] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number), newest: sql<number>`coalesce(max(${positions.id}), 0)`.mapWith(Number) }).from(positions);
+  return `${row?.count ?? 0}:${row?.newest ?? 0}`;
+}
+
 export class NoticeScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<TickResult> | null = null;
-  /** Keys this instance has fully processed (a day's follow-ups, a period's reports): not recomputed. */
-  private readonly done = new Set<string>();
+  /**
+   * Keys this instance has fully processed (a day's follow-ups, a period's reports), each with the
+   * site memberships it saw (`membershipMark`): not recomputed until the memberships change.
+   */
+  private readonly done = new Map<string, string>();
   private readonly now: () => Date;
 
   constructor(
@@ -131,7 +162,7 @@ export class NoticeScheduler {
   /** Creates everything due at `at` (the clock's now by default) that does not exist yet. */
   async tick(at: Date = this.now()): Promise<TickResult> {
     const result: TickResult = { ran: false, followUpDue: 0, weeklyDue: 0, halfMonthDue: 0, purged: 0 };
-    const finished: string[] = [];
+    const finished = new Map<string, string>();
     await this.db.transaction(async (tx) => {
       const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${NOTICE_SCHEDULER_LOCK}) as locked`);
       const [lockRow] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
@@ -142,21 +173,27 @@ export class NoticeScheduler {
       const followUpKey = `followUpDue:${today}`;
       if (hour >= FOLLOW_UP_HOUR && !this.done.has(followUpKey)) {
         result.followUpDue = (await createNotices(tx, await followUpDueNotices(tx, at))).length;
-        finished.push(followUpKey);
+        finished.set(followUpKey, '');
       }
+      // Read before the reminders' queries: a membership added after it changes the next tick's mark.
+      const memberships = await membershipMark(tx);
       for (const reportKind of ['weekly', 'halfMonth'] as const) {
-        const period = periodAt(reportKind, at);
-        const key = `${reportKind}Due:${period.start}`;
-        if (at < reportDueAt(period) || this.done.has(key)) continue;
-        const created = (await createNotices(tx, await reportDueNotices(tx, period))).length;
-        if (reportKind === 'weekly') result.weeklyDue = created;
-        else result.halfMonthDue = created;
-        finished.push(key);
+        const current = periodAt(reportKind, at);
+        // The period before is past due: caught up after a downtime across the boundary, and for
+        // members who joined a site before it ended but after its reminder went out.
+        for (const period of [shiftPeriod(current, -1), current]) {
+          const key = `${reportKind}Due:${period.start}`;
+          if (at < reportDueAt(period) || this.done.get(key) === memberships) continue;
+          const created = (await createNotices(tx, await reportDueNotices(tx, period))).length;
+          if (reportKind === 'weekly') result.weeklyDue += created;
+          else result.halfMonthDue += created;
+          finished.set(key, memberships);
+        }
       }
     });
     // Only the current periods' keys matter; an instance running for years forgets the old ones.
     if (this.done.size > 64) this.done.clear();
-    for (const key of finished) this.done.add(key);
+    for (const [key, mark] of finished) this.done.set(key, mark);
     if (result.ran) result.purged = await purgeOldNotices(this.db, this.options.retentionDays);
     return result;
   }
