@@ -1,4 +1,4 @@
-import type { CustomerSummary } from '@sales/contract';
+import { CUSTOMER_OUT_OF_REACH, type CustomerSummary } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import type { Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -146,7 +146,7 @@ describe('the outbox (待发送)', () => {
     expect(await app.customer.followUp(content).count()).toBe(1);
   });
 
-  test('a write the server refuses (4xx) shows its message, is not retried, and can be deleted', async () => {
+  test('a write the server refuses (4xx) shows its message (a customer transferred away: 可能已转给他人), is not retried, and can be deleted', async () => {
     const leader = await apiLogin(LI_NA);
     const app = await harness.newApp();
     const session = await app.signIn(ZHANG_WEI);
@@ -176,7 +176,8 @@ describe('the outbox (待发送)', () => {
       const item = app.page.getByTestId('outbox-item').filter({ hasText: content });
       await item.getByText('发送失败').waitFor({ timeout: 20_000 });
       const message = (await item.getByTestId('outbox-message').textContent())?.trim() ?? '';
-      expect(message).toMatch(/[\u4e00-\u9fa5]/);
+      // What happened and what it means, in the customer page's words (not 客户不存在).
+      expect(message).toBe(CUSTOMER_OUT_OF_REACH);
       expect(answered).toHaveLength(1);
       expect(answered[0]).toBeGreaterThanOrEqual(400);
       expect(answered[0]).toBeLessThan(500);

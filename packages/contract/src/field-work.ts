@@ -17,7 +17,8 @@ export const IDEMPOTENCY_KEY_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-
 
 export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key 须为 UUID',
-  bodyChanged: '同一个 Idempotency-Key 已用于内容不同的请求',
+  /** The key's first request was saved; this one differs (an edit resent under the tap's key). */
+  bodyChanged: '这条记录已提交过且内容不同，已保留先提交的内容，请刷新后查看或重新填写',
 } as const;
 
 /** A check-in farther than this from the customer's position is 位置偏离 (server setting VISIT_DEVIATION_METERS). */

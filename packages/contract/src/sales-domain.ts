@@ -27,6 +27,13 @@ export type FollowUpType = (typeof FOLLOW_UP_TYPES)[number];
 export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
+/**
+ * The answer (404) for a customer the caller cannot reach: another salesperson's (transferred
+ * away), another site's, or none at all — one text, so ids reveal nothing, and the same words as
+ * the customer page's 不存在或无权查看 (可能已转给他人，或不属于当前站点).
+ */
+export const CUSTOMER_OUT_OF_REACH = '该客户不在你的客户列表中，可能已转给他人或不属于当前站点';
+
 /** What a customer's QR code holds: this prefix and the customer's QR token. */
 export const CUSTOMER_QR_PREFIX = 'XSZS-CUSTOMER:';
 

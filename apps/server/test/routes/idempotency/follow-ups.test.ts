@@ -42,10 +42,13 @@ describe('Idempotency-Key on followup/create', () => {
     expect(await countOf('幂等：顺序不同')).toBe(1);
   });
 
-  it('the same key with a changed body is a 409 and writes nothing', async () => {
+  it('the same key with a changed body is a 409 in the app’s words and writes nothing', async () => {
     const key = newKey();
     expect((await create('幂等：第一次', key)).status).toBe(200);
-    expectBodyChanged(await create('幂等：改过的内容', key));
+    const changed = await create('幂等：改过的内容', key);
+    expectBodyChanged(changed);
+    // What a person reads in the toast or 待发送: what happened and what to do, no header names.
+    expect(changed.body.msg).toBe('这条记录已提交过且内容不同，已保留先提交的内容，请刷新后查看或重新填写');
     expect(await countOf('幂等：改过的内容')).toBe(0);
     // The key still answers the first request.
     expect((await create('幂等：第一次', key)).status).toBe(200);

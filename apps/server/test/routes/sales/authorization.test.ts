@@ -4,7 +4,7 @@
  * salesperson with reportAllSites (刘洋, 201). Nothing here changes data; the flows that do are in
  * customers.test.ts.
  */
-import { customerQrPayload, ENDPOINTS, type CustomerPage, type OrderPage, type QrResolution, type StaffList } from '@sales/contract';
+import { CUSTOMER_OUT_OF_REACH, customerQrPayload, ENDPOINTS, type CustomerPage, type OrderPage, type QrResolution, type StaffList } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectFailure, useTestServer } from '../../helper.js';
@@ -102,7 +102,7 @@ function expectStatus(response: Awaited<ReturnType<typeof staffCall>>, status: S
 describe.each(CUSTOMER_ROUTES)('%s', (path, bodyFor) => {
   it.each(CUSTOMER_CASES)('%s at site %i asking for %s → %i', async (role, siteId, target, status) => {
     const response = await staffCall(server.app, as[role], path, { siteId, ...bodyFor(customers[target].id) });
-    expectStatus(response, status, '客户不存在');
+    expectStatus(response, status, CUSTOMER_OUT_OF_REACH);
   });
 });
 
@@ -291,8 +291,8 @@ describe('writes refused before anything changes', () => {
       ['zhangWei', 101, 'c101zw', 'customer/unbind', 403, '只有站点负责人可以解绑客户'],
       ['wangQiang', 201, 'c201liu', 'customer/bind', 403, '只有站点负责人可以分配客户'],
       ['liuYang', 201, 'c201liu', 'customer/unbind', 403, '只有站点负责人可以解绑客户'],
-      ['chenJing', 102, 'c101zw', 'customer/bind', 404, '客户不存在'],
-      ['chenJing', 102, 'c101zw', 'customer/unbind', 404, '客户不存在'],
+      ['chenJing', 102, 'c101zw', 'customer/bind', 404, CUSTOMER_OUT_OF_REACH],
+      ['chenJing', 102, 'c101zw', 'customer/unbind', 404, CUSTOMER_OUT_OF_REACH],
       ['liNa', 102, 'c102', 'customer/bind', 403, NOT_MEMBER],
     ];
     for (const [role, siteId, target, path, status, msg] of refused) {
@@ -321,10 +321,11 @@ describe('writes refused before anything changes', () => {
 
   it('lets only the owner and leaders log a follow-up', async () => {
     const refused: [Role, number, keyof typeof customers, Status, string][] = [
-      ['zhangWei', 101, 'c101other', 404, '客户不存在'],
-      ['zhangWei', 101, 'c101free', 404, '客户不存在'],
-      ['chenJing', 102, 'c101zw', 404, '客户不存在'],
-      ['liuYang', 201, 'c201wang', 404, '客户不存在'],
+      // The words the customer page uses: the salesperson learns why and what became of it.
+      ['zhangWei', 101, 'c101other', 404, '该客户不在你的客户列表中，可能已转给他人或不属于当前站点'],
+      ['zhangWei', 101, 'c101free', 404, '该客户不在你的客户列表中，可能已转给他人或不属于当前站点'],
+      ['chenJing', 102, 'c101zw', 404, '该客户不在你的客户列表中，可能已转给他人或不属于当前站点'],
+      ['liuYang', 201, 'c201wang', 404, '该客户不在你的客户列表中，可能已转给他人或不属于当前站点'],
       ['liuYang', 101, 'c101zw', 403, NOT_MEMBER],
     ];
     const before = await scalar(server.db, sql`select count(*) as value from follow_ups`);

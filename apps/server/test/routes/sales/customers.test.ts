@@ -1,5 +1,6 @@
 /** Customers as people use them: the list and its filters, the detail, binding and claiming, QR codes, follow-ups. */
 import {
+  CUSTOMER_OUT_OF_REACH,
   CUSTOMER_QR_PREFIX,
   parseCustomerQr,
   type BindingHistory,
@@ -122,7 +123,7 @@ describe('customer/detail', () => {
   });
 
   it('answers 404 for an id that does not exist', async () => {
-    expectFailure(await staffCall(server.app, as.liNa, 'customer/detail', { siteId: 101, id: 2_000_000_000 }), 404, '客户不存在');
+    expectFailure(await staffCall(server.app, as.liNa, 'customer/detail', { siteId: 101, id: 2_000_000_000 }), 404, CUSTOMER_OUT_OF_REACH);
   });
 });
 
@@ -171,7 +172,7 @@ describe('binding customers', () => {
     expect(afterTransfer[0]).toMatchObject({ kind: 'transfer', staff: { id: colleague }, unboundAt: null });
     expect(afterTransfer[1]).toMatchObject({ kind: 'bind', staff: { id: as.zhangWei.id } });
     expect(afterTransfer[1]?.unboundAt).not.toBeNull();
-    expectFailure(await staffCall(server.app, as.zhangWei, 'customer/detail', { siteId: 101, id: customer.id }), 404, '客户不存在');
+    expectFailure(await staffCall(server.app, as.zhangWei, 'customer/detail', { siteId: 101, id: customer.id }), 404, CUSTOMER_OUT_OF_REACH);
     const zhangsList = await list(as.zhangWei, { pageSize: 100 });
     expect(zhangsList.body.data.list.map((item) => item.id)).not.toContain(customer.id);
 

@@ -1,5 +1,5 @@
 /** 拜访签到 (issue 19 §2): check-in on a 拜访 follow-up, customer positions, the leaders' 拜访 view, clock-in positions. */
-import { chinaDayString, type AttendanceToday, type AttendanceVisits, type CustomerDetail, type CustomerPositionResult, type FollowUp, type FollowUpPage } from '@sales/contract';
+import { chinaDayString, CUSTOMER_OUT_OF_REACH, type AttendanceToday, type AttendanceVisits, type CustomerDetail, type CustomerPositionResult, type FollowUp, type FollowUpPage } from '@sales/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../src/db/schema.js';
@@ -99,7 +99,7 @@ describe('check-in on a 拜访 follow-up', () => {
   it('answers 404 for a customer the caller may not see, and writes nothing', async () => {
     const others = await customersWhere(server.db, sql`site_id = 101 and owner_id <> ${as.zhangWei.id}`);
     const before = await followUpCount();
-    expectFailure(await visit(as.zhangWei, at(others, 0).id, { checkIn: NEAR }), 404, '客户不存在');
+    expectFailure(await visit(as.zhangWei, at(others, 0).id, { checkIn: NEAR }), 404, CUSTOMER_OUT_OF_REACH);
     expect(await followUpCount()).toBe(before);
   });
 });
@@ -145,7 +145,7 @@ describe('customer/position', () => {
     expectFailure(await setPosition(as.zhangWei, { customerId: customer.id, followUpId: plain.body.data.id }), 404, '签到记录不存在');
     expectFailure(await setPosition(as.zhangWei, { customerId: at(mine, 7).id, followUpId: own.body.data.id }), 404, '签到记录不存在');
     const others = await customersWhere(server.db, sql`site_id = 101 and owner_id <> ${as.zhangWei.id}`);
-    expectFailure(await setPosition(as.zhangWei, { customerId: at(others, 0).id, followUpId: own.body.data.id }), 404, '客户不存在');
+    expectFailure(await setPosition(as.zhangWei, { customerId: at(others, 0).id, followUpId: own.body.data.id }), 404, CUSTOMER_OUT_OF_REACH);
     expectFailure(await setPosition(as.liNa, { customerId: customer.id }), 400, '请提供签到记录，或经纬度（二选一）');
     expectFailure(await setPosition(as.liNa, { customerId: customer.id, followUpId: own.body.data.id, ...SHOP }), 400, '请提供签到记录，或经纬度（二选一）');
     expectFailure(await setPosition(as.liNa, { customerId: customer.id, latitude: 31 }), 400, '经度和纬度须同时提供');

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_MESSAGES } from '@sales/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryOutboxStore } from './idb-store';
 import { drainOutbox, OUTBOX_LEASE_MS, OUTBOX_REJECTED_FALLBACK, outcomeOf, sendable, sendItem } from './sender';
@@ -29,7 +30,7 @@ describe('outcomeOf (what an answer means for a queued write)', () => {
     expect(outcomeOf(200, { code: 401 })).toEqual({ kind: 'unauthorized' });
     expect(outcomeOf(400, { code: 400, msg: '跟进内容不能为空' })).toEqual({ kind: 'rejected', message: '跟进内容不能为空' });
     expect(outcomeOf(403, { code: 403, msg: '无权查看该客户' })).toEqual({ kind: 'rejected', message: '无权查看该客户' });
-    expect(outcomeOf(409, { code: 409, msg: '同一个 Idempotency-Key 已用于内容不同的请求' }).kind).toBe('rejected');
+    expect(outcomeOf(409, { code: 409, msg: IDEMPOTENCY_MESSAGES.bodyChanged })).toEqual({ kind: 'rejected', message: IDEMPOTENCY_MESSAGES.bodyChanged });
     expect(outcomeOf(404, null)).toEqual({ kind: 'rejected', message: OUTBOX_REJECTED_FALLBACK });
   });
 

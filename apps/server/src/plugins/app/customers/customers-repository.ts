@@ -25,6 +25,7 @@ import {
   canSeeCustomer,
   canShowQr,
   CUSTOMER_NOT_FOUND,
+  QR_CUSTOMER_NOT_FOUND,
   visibleCustomers,
   visibleCustomerTallies,
   type SalesScope,
@@ -347,7 +348,7 @@ export class CustomersRepository {
     if (!claimsCustomers(scope)) throw forbidden('站点负责人请在客户关系页分配客户');
     return this.db.transaction(async (tx) => {
       const customer = await this.lockCustomer(tx, scope, eq(customers.qrToken, token));
-      if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+      if (!customer) throw notFound(QR_CUSTOMER_NOT_FOUND);
       if (customer.ownerId === scope.userId) throw conflict('该客户已是您的客户');
       if (!canClaim(scope, customer)) throw conflict('该客户已有负责人');
       const now = new Date();
@@ -367,7 +368,7 @@ export class CustomersRepository {
       .from(customers)
       .leftJoin(staff, eq(staff.id, customers.ownerId))
       .where(and(eq(customers.qrToken, token), eq(customers.siteId, scope.siteId)));
-    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+    if (!row) throw notFound(QR_CUSTOMER_NOT_FOUND);
     return {
       customerId: row.id,
       name: row.name,

@@ -31,6 +31,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
+import { CUSTOMER_OUT_OF_REACH } from '@sales/contract';
 
 export interface SalesScope {
   readonly userId: number;
@@ -48,7 +49,10 @@ export interface SalesScope {
 export type ScopeMode = 'member' | 'performanceRead';
 
 export const NOT_A_MEMBER = '您不是该站点的成员';
-export const CUSTOMER_NOT_FOUND = '客户不存在';
+/** A customer the caller cannot reach (or that does not exist): 404 with this. */
+export const CUSTOMER_NOT_FOUND = CUSTOMER_OUT_OF_REACH;
+/** A scanned code that names no customer of the site. */
+export const QR_CUSTOMER_NOT_FOUND = '客户不存在';
 export const ORDER_NOT_FOUND = '订单不存在';
 export const STAFF_NOT_FOUND = '员工不存在';
 export const SITE_NOT_FOUND = '站点不存在';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
-import { describeOutboxItem } from '../../../lib/outbox/outbox-labels';
+import { describeOutboxItem, outboxFailureMessage } from '../../../lib/outbox/outbox-labels';
 import { flushOutbox } from '../../../lib/outbox/outbox-runtime';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { confirmDeleteOutboxItem, OutboxStateTag } from '../../../components/outbox-state';
@@ -48,7 +48,7 @@ export function OutboxPage() {
             {item.state === 'failed' && (
               <div className="outbox-failure">
                 <span className="outbox-failure__message" data-testid="outbox-message">
-                  {item.message}
+                  {outboxFailureMessage(item)}
                 </span>
               </div>
             )}
