@@ -1,13 +1,15 @@
 /**
  * 拜访签到 (issue 19 §2) in Chromium: a check-in with the position granted shows 已签到 and reaches
- * the leader's 团队考勤 → 拜访; a refused position shows the message and writes nothing.
+ * the leader's 团队考勤 → 拜访; a refused position shows the message and writes nothing; the
+ * salesperson sees 位置偏离 on their own check-in, and the leader opens a 拜访 row (issue 25 §12).
  */
 import { chinaDayString } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
-import { answerOf, apiLogin, endpointData, type Session } from '../support/api';
+import { answerOf, apiLogin, baseUrl, endpointData, type Envelope, type Session } from '../support/api';
 import { useApp } from '../support/app';
+import { solidPng } from '../support/images';
 import { customerList, SITE_101 } from '../support/sales-api';
 import { waitForSalesCall } from '../support/sales-pages';
 
@@ -28,6 +30,16 @@ async function customerOf(zhang: Session, positionless: boolean, skip: readonly 
     return detail;
   }
   throw new Error('张伟 has no customer with a unique name (and no position)');
+}
+
+/** A photo uploaded as the session's user (multipart, as the app sends it); its URL. */
+async function uploadPhoto(session: Session): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([solidPng(48, 48, [190, 90, 40])], { type: 'image/png' }), 'shelf.png');
+  const response = await fetch(`${baseUrl()}${ROUTES.uploadImage}`, { method: 'POST', headers: { platform: 'h5', Version: '2.0.1', Authorization: session.token }, body: form });
+  const envelope = (await response.json()) as Envelope<{ url: string }>;
+  if (response.status !== 200) throw new Error(`upload answered ${response.status} ${envelope.msg}`);
+  return envelope.data.url;
 }
 
 const followUps = (session: Session, customerId: number) => endpointData(session, ROUTES.followUpList, { siteId: SITE_101, customerId, pageSize: 100 });
@@ -93,6 +105,58 @@ describe('拜访签到', () => {
     expect((await row.getByTestId('visit-customer').textContent())?.trim()).toBe(customer.name);
     expect(await row.textContent()).toContain('±18 米');
     await leader.screenshot('visits-team-attendance');
+  });
+
+  test('张伟 sees 位置偏离 on his own check-in; 李娜 opens the 拜访 row: content, photos and check-in, then the customer', async () => {
+    const zhang = await apiLogin(ZHANG_WEI);
+    const lina = await apiLogin(LI_NA);
+    const customer = await customerOf(zhang, true);
+    await endpointData(lina, ROUTES.customerPosition, { siteId: SITE_101, customerId: customer.id, latitude: HERE.latitude, longitude: HERE.longitude });
+    const photo = await uploadPhoto(zhang);
+    const content = `货架陈列拜访（e2e ${customer.id}）`;
+    // About 890 m north of the shop: beyond the 500 m of 位置偏离.
+    const created = await endpointData(zhang, ROUTES.followUpCreate, {
+      siteId: SITE_101,
+      customerId: customer.id,
+      type: '拜访',
+      content,
+      images: [photo],
+      checkIn: { latitude: HERE.latitude + 0.008, longitude: HERE.longitude, accuracy: 25, photo },
+    });
+    const distance = created.checkIn?.distance ?? 0;
+    expect(created.checkIn?.deviated).toBe(true);
+    expect(distance).toBeGreaterThan(500);
+
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await app.open(`pages/details/customerDetails?id=${customer.id}&tab=followups`);
+    await app.waitForTitle('客户详情');
+    const entry = app.customer.followUp(content);
+    await entry.waitFor();
+    await expect.poll(async () => (await entry.getByTestId('check-in-deviated').textContent())?.trim()).toBe(`位置偏离 ${distance} 米`);
+
+    const leader = await harness.newApp();
+    await leader.signIn(LI_NA);
+    await leader.open('pages/index/teamAttendance');
+    await leader.waitForTitle('团队考勤');
+    await leader.page.getByRole('tab', { name: '拜访' }).tap();
+    const row = leader.page.locator(`[data-testid="visit-row"][data-follow-up-id="${created.id}"]`);
+    await row.tap();
+    const sheet = leader.page.getByTestId('visit-detail');
+    await sheet.waitFor();
+    expect((await sheet.getByTestId('visit-detail-customer').textContent())?.trim()).toBe(customer.name);
+    expect((await sheet.getByTestId('visit-detail-content').textContent())?.trim()).toBe(content);
+    expect(await sheet.getByTestId('visit-detail-images').locator('img').count()).toBe(1);
+    expect((await sheet.getByTestId('check-in-deviated').textContent())?.trim()).toBe(`位置偏离 ${distance} 米`);
+    expect((await sheet.getByTestId('check-in-accuracy').textContent())?.trim()).toBe('±25 米');
+    expect(await sheet.getByTestId('check-in-badge-photo').count()).toBe(1);
+    expect((await sheet.getByTestId('visit-detail-distance').textContent())?.trim()).toBe(`距客户位置 ${distance} 米，超出范围`);
+    await leader.screenshot('visits-detail');
+
+    // 查看客户: the customer's 跟进记录, where the same follow-up is.
+    await sheet.getByTestId('visit-detail-customer-link').tap();
+    await leader.waitForTitle('客户详情');
+    await leader.customer.followUp(content).waitFor();
   });
 
   test('with the position refused, 签到 shows how to allow it and nothing is written', async () => {

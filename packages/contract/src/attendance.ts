@@ -6,6 +6,7 @@ import Type from 'typebox';
 import { Day, Id, Month, Nullable, SiteId, Timestamp } from './primitives.js';
 import { MemberRef } from './performance.js';
 import { CheckIn, GeoFix } from './field-work.js';
+import { FOLLOW_UP_TYPES } from './sales-domain.js';
 
 // Attendance
 
@@ -121,10 +122,13 @@ export type AttendanceMonth = Type.Static<typeof AttendanceMonth>;
 export const AttendanceVisitsBody = Type.Object({ siteId: SiteId, date: Day });
 export type AttendanceVisitsBody = Type.Static<typeof AttendanceVisitsBody>;
 
+/** A check-in with its follow-up: what the leader opens from a 拜访 row (content, photos, check-in). */
 export const Visit = Type.Object({
   followUpId: Type.Integer(),
   customer: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  type: Type.Enum(FOLLOW_UP_TYPES),
   content: Type.String(),
+  images: Type.Array(Type.String()),
   checkIn: CheckIn,
 });
 export type Visit = Type.Static<typeof Visit>;

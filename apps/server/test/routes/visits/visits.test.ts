@@ -186,6 +186,33 @@ describe('attendance/visits', () => {
     expect(lina?.visits.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives the owner their own 位置偏离 in the time line, and the leader’s 拜访 row all it needs to open the follow-up', async () => {
+    const customer = at(mine, 1);
+    expect((await setPosition(as.liNa, { customerId: customer.id, ...SHOP })).status).toBe(200);
+    const content = '到店拜访：陈列调整，拍了货架照片';
+    const created = await visit(as.zhangWei, customer.id, { content, images: [photo], checkIn: { ...FAR, photo } });
+    expect(created.status, created.body.msg).toBe(200);
+    const id = created.body.data.id;
+
+    // The salesperson's own time line carries the distance and the mark, as the leader's does.
+    const own = await staffCall<FollowUpPage>(server.app, as.zhangWei, 'followup/list', { siteId: 101, customerId: customer.id });
+    expect(own.body.data.list.find((entry) => entry.id === id)?.checkIn).toMatchObject({ distance: 556, deviated: true, photo });
+    const leaders = await staffCall<FollowUpPage>(server.app, as.liNa, 'followup/list', { siteId: 101, customerId: customer.id });
+    expect(leaders.body.data.list.find((entry) => entry.id === id)).toEqual(own.body.data.list.find((entry) => entry.id === id));
+
+    // 团队考勤 → 拜访: the row has the follow-up's type, content and photos beside its check-in.
+    const view = await staffCall<AttendanceVisits>(server.app, as.liNa, 'attendance/visits', { siteId: 101, date: chinaDayString(new Date()) });
+    const row = view.body.data.members.flatMap((entry) => entry.visits).find((entry) => entry.followUpId === id);
+    expect(row).toEqual({
+      followUpId: id,
+      customer: { id: customer.id, name: customer.name },
+      type: '拜访',
+      content,
+      images: [photo],
+      checkIn: created.body.data.checkIn,
+    });
+  });
+
   it('shows nothing of a day without check-ins and refuses salespeople and bad dates', async () => {
     const empty = await staffCall<AttendanceVisits>(server.app, as.liNa, 'attendance/visits', { siteId: 101, date: '2020-01-01' });
     expect(empty.body.data).toMatchObject({ total: 0, deviated: 0 });

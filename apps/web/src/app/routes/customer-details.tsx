@@ -72,7 +72,8 @@ function CustomerScreen({ id }: { id: number }) {
               entry.checkIn && (
                 <CheckInBadge
                   checkIn={entry.checkIn}
-                  showDeviation={isLeader}
+                  // 位置偏离: to leaders, and to the salesperson on their own check-ins.
+                  showDeviation={isLeader || entry.staff.id === userId}
                   onSetPosition={
                     customer.position === null && (isLeader || entry.staff.id === userId)
                       ? () =>

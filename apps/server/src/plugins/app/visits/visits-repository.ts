@@ -103,10 +103,10 @@ export class VisitsRepository {
     ]);
     const byStaff = new Map<number, Visit[]>();
     for (const row of rows) {
-      const { checkIn, content, id } = toFollowUp(row.followUp, row.username);
+      const { checkIn, content, id, images, type } = toFollowUp(row.followUp, row.username);
       if (!checkIn) continue;
       const visits = byStaff.get(row.followUp.staffId) ?? [];
-      visits.push({ followUpId: id, customer: { id: row.followUp.customerId, name: row.customerName }, content, checkIn });
+      visits.push({ followUpId: id, customer: { id: row.followUp.customerId, name: row.customerName }, type, content, images, checkIn });
       byStaff.set(row.followUp.staffId, visits);
     }
     // Members of the site now, with their check-ins (none: an empty list); the counts are of those listed.

@@ -3,7 +3,7 @@ import { Button, Image, Tag } from 'antd-mobile';
 import { ImageViewer } from '../../../lib/antd-imperative';
 import { formatDateTime } from '../../../lib/format';
 
-/** A follow-up's 拜访签到: 已签到 with the server's time, ±accuracy, the photo; 位置偏离 N 米 for leaders. */
+/** A follow-up's 拜访签到: 已签到 with the server's time, ±accuracy, the photo; 位置偏离 N 米 when `showDeviation` (the page decides for whom). */
 export function CheckInBadge({
   checkIn,
   showDeviation,

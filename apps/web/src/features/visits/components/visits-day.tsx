@@ -1,11 +1,20 @@
-import { Avatar, Tag } from 'antd-mobile';
+import type { Visit } from '@sales/contract';
+import { Avatar, Popup, Tag } from 'antd-mobile';
+import { useState } from 'react';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
+import { routeUrl } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
+import { nav } from '../../../lib/navigation';
 import { useAttendanceVisits } from '../api/get-attendance-visits';
+import { VisitDetail } from './visit-detail';
 
-/** 团队考勤 → 拜访: the day's check-ins of each member with time, customer, ±accuracy and 位置偏离. */
+/**
+ * 团队考勤 → 拜访: the day's check-ins of each member with time, customer, ±accuracy and 位置偏离;
+ * a row opens its follow-up (content, photos, check-in) in a sheet.
+ */
 export function VisitsDay({ date }: { date: string }) {
   const query = useAttendanceVisits(date);
+  const [opened, setOpened] = useState<{ visit: Visit; memberName: string } | null>(null);
   if (!query.data) {
     if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
     return <CardSkeleton count={3} lines={1} />;
@@ -30,7 +39,14 @@ export function VisitsDay({ date }: { date: string }) {
                 <span className="muted">{visits.length} 次</span>
               </div>
               {visits.map((visit) => (
-                <div key={visit.followUpId} className="visits-day__visit" data-testid="visit-row" data-follow-up-id={visit.followUpId}>
+                <button
+                  type="button"
+                  key={visit.followUpId}
+                  className="visits-day__visit"
+                  onClick={() => setOpened({ visit, memberName: member.username })}
+                  data-testid="visit-row"
+                  data-follow-up-id={visit.followUpId}
+                >
                   <span>{formatDateTime(visit.checkIn.at).slice(11, 16)}</span>
                   <span className="visits-day__customer" data-testid="visit-customer">
                     {visit.customer.name}
@@ -41,12 +57,25 @@ export function VisitsDay({ date }: { date: string }) {
                       位置偏离 {visit.checkIn.distance} 米
                     </Tag>
                   )}
-                </div>
+                </button>
               ))}
             </li>
           ))}
         </ul>
       )}
+      <Popup visible={opened !== null} onMaskClick={() => setOpened(null)} onClose={() => setOpened(null)} bodyClassName="sheet sheet--form" destroyOnClose>
+        {opened && (
+          <VisitDetail
+            visit={opened.visit}
+            memberName={opened.memberName}
+            onClose={() => setOpened(null)}
+            onOpenCustomer={() => {
+              setOpened(null);
+              nav.navigateTo(routeUrl('customerDetails', { id: opened.visit.customer.id, tab: 'followups' }));
+            }}
+          />
+        )}
+      </Popup>
     </section>
   );
 }
