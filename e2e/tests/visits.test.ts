@@ -35,7 +35,7 @@ async function customerOf(zhang: Session, positionless: boolean, skip: readonly 
 /** A photo uploaded as the session's user (multipart, as the app sends it); its URL. */
 async function uploadPhoto(session: Session): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([solidPng(48, 48, [190, 90, 40])], { type: 'image/png' }), 'shelf.png');
+  form.append('file', new Blob([new Uint8Array(solidPng(48, 48, [190, 90, 40]))], { type: 'image/png' }), 'shelf.png');
   const response = await fetch(`${baseUrl()}${ROUTES.uploadImage}`, { method: 'POST', headers: { platform: 'h5', Version: '2.0.1', Authorization: session.token }, body: form });
   const envelope = (await response.json()) as Envelope<{ url: string }>;
   if (response.status !== 200) throw new Error(`upload answered ${response.status} ${envelope.msg}`);
