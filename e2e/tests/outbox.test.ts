@@ -240,7 +240,7 @@ describe('the outbox (待发送)', () => {
     expect(creates.slice(before).every((request) => keyOf(request) === key)).toBe(true);
   });
 
-  test('a clock-in tapped offline shows 待发送 on the clock card and is clocked once the network returns', async () => {
+  test('a clock-in tapped offline shows 上班打卡待发送 as the clock card’s state and is clocked once the network returns', async () => {
     const app = await harness.newApp();
     await app.signIn(CHEN_JING);
     await app.open('pages/index/teamAttendance');
@@ -254,9 +254,10 @@ describe('the outbox (待发送)', () => {
     await app.page.context().setOffline(true);
     await app.attendance.clockButton().tap();
     await app.waitForToast(QUEUED);
-    const queued = app.page.getByTestId('pending-clock');
-    await queued.getByText('待发送').waitFor();
-    await queued.getByText(/^上班打卡 \d{2}:\d{2}$/).waitFor();
+    // The queued clock is the card's state, not 未打卡 beside it.
+    const queued = app.page.getByTestId('clock-status').getByTestId('pending-clock');
+    await queued.getByText(/^上班打卡待发送 \d{2}:\d{2}$/).waitFor();
+    expect(await app.attendance.clockStatus().textContent()).not.toContain('未打卡');
     expect(await app.attendance.clockButton().isDisabled()).toBe(true);
 
     await app.page.context().setOffline(false);

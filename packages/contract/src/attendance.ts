@@ -45,6 +45,12 @@ export const AttendanceRecord = Type.Object({
    * else late, else early, else normal. While the day runs an open record is normal or late.
    */
   status: Type.Enum(ATTENDANCE_STATUSES),
+  /**
+   * Every status that applies, in the order of ATTENDANCE_STATUSES: 迟到 and 早退 both when the
+   * person came late and left early (缺卡 beside 迟到 when a late day was never clocked out);
+   * [请假] or [正常] alone. `status` is the one the counts use.
+   */
+  statuses: Type.Array(Type.Enum(ATTENDANCE_STATUSES)),
   late: Type.Boolean(),
   early: Type.Boolean(),
   /** Where the phone was at clock-in and clock-out, when the person allowed it. */

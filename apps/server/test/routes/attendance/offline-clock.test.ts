@@ -80,6 +80,36 @@ describe('a tap at 08:59:30 that reaches the server at 09:00:40', () => {
   });
 });
 
+describe('every status that applies (issue 25 §11)', () => {
+  it('a day clocked in late and out early is 迟到 and 早退 on the card, the day view and the calendar; a late day never clocked out is 迟到 and 缺卡', async () => {
+    const scope = { userId: as.zhangWei.id, siteId: 101, siteName: '华东一部', isLeader: false, isMember: true, reportAllSites: false };
+    const leader = { ...scope, userId: as.liNa.id, isLeader: true };
+    const date = '2027-03-03';
+    const inAt = new Date('2027-03-03T01:10:00Z'); // 09:10
+    const outAt = new Date('2027-03-03T09:00:00Z'); // 17:00
+    await server.app.attendance.clockIn(scope, { siteId: 101 }, undefined, inAt);
+    const out = await server.app.attendance.clockOut(scope, { siteId: 101 }, undefined, outAt);
+    expect(out.record?.status).toBe('late');
+    expect(out.record?.statuses).toEqual(['late', 'early']);
+
+    const day = await server.app.attendance.day(leader, date, outAt);
+    expect(day.members.find((entry) => entry.member.id === scope.userId)?.record?.statuses).toEqual(['late', 'early']);
+    // The counts count each person once, by the main status.
+    expect(day.counts.late).toBe(1);
+    expect(day.counts.early).toBe(0);
+
+    const month = await server.app.attendance.month(scope, '2027-03', undefined, outAt);
+    expect(month.days.find((entry) => entry.date === date)?.record?.statuses).toEqual(['late', 'early']);
+
+    const nextDay = new Date('2027-03-04T01:20:00Z');
+    await server.app.attendance.clockIn(scope, { siteId: 101 }, undefined, nextDay);
+    const later = await server.app.attendance.month(scope, '2027-03', undefined, new Date('2027-03-05T01:00:00Z'));
+    expect(later.days.find((entry) => entry.date === '2027-03-04')?.record).toMatchObject({ status: 'missing', statuses: ['late', 'missing'] });
+    const onTime = await server.app.attendance.today(scope, new Date('2027-03-04T02:00:00Z'));
+    expect(onTime.record?.statuses).toEqual(['late']);
+  });
+});
+
 describe('clocking from the outbox', () => {
   const clockCall = <T>(session: Session, path: string, body: object, sentAt?: string, key?: string) =>
     call<T>(server.app, 'POST', `/seller/fenghe/staff/${path}`, {

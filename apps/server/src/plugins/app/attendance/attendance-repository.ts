@@ -66,6 +66,21 @@ export function effectiveStatus(row: Pick<Row, 'day' | 'status' | 'clockInAt' | 
   return statusOfTimes(row.clockInAt, row.clockOutAt);
 }
 
+/** Every status that applies to a day (迟到 and 早退 both, 缺卡 beside 迟到), or its one status. */
+export function statusesOf(row: Pick<Row, 'day' | 'status' | 'clockInAt' | 'clockOutAt'>, today: string): AttendanceStatus[] {
+  const main = effectiveStatus(row, today);
+  if (main === 'leave') return ['leave'];
+  const applies: Record<AttendanceStatus, boolean> = {
+    normal: false,
+    late: Boolean(row.clockInAt && isLate(row.clockInAt)),
+    early: Boolean(row.clockOutAt && isEarly(row.clockOutAt)),
+    missing: main === 'missing',
+    leave: false,
+  };
+  const statuses = ATTENDANCE_STATUSES.filter((status) => applies[status]);
+  return statuses.length > 0 ? statuses : [main];
+}
+
 export function toRecord(row: Row, today: string): AttendanceRecord {
   return {
     id: row.id,
@@ -74,6 +89,7 @@ export function toRecord(row: Row, today: string): AttendanceRecord {
     clockInAt: row.clockInAt?.toISOString() ?? null,
     clockOutAt: row.clockOutAt?.toISOString() ?? null,
     status: effectiveStatus(row, today),
+    statuses: statusesOf(row, today),
     late: row.clockInAt ? isLate(row.clockInAt) : false,
     early: row.clockOutAt ? isEarly(row.clockOutAt) : false,
     clockInPosition: fixOf(row.clockInLatitude, row.clockInLongitude, row.clockInAccuracy),
