@@ -247,8 +247,12 @@ describe('the outbox (待发送)', () => {
     await app.waitForTitle('团队考勤');
     await expect.poll(() => app.attendance.clockButton().textContent()).toContain('上班打卡');
     const clocks: string[] = [];
+    // Each attempt carries the phone's time of that send (the server places the tap by it).
+    const sentAts: string[] = [];
     app.page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/attendance/clock-in')) clocks.push(request.headers()['idempotency-key'] ?? '');
+      if (!new URL(request.url()).pathname.endsWith('/attendance/clock-in')) return;
+      clocks.push(request.headers()['idempotency-key'] ?? '');
+      sentAts.push(request.headers()['sent-at'] ?? '');
     });
 
     await app.page.context().setOffline(true);
@@ -266,6 +270,8 @@ describe('the outbox (待发送)', () => {
     expect(clocks.length).toBeGreaterThanOrEqual(1);
     expect(new Set(clocks).size).toBe(1);
     expect(clocks[0]).toMatch(UUID);
+    expect(sentAts.length).toBe(clocks.length);
+    expect(sentAts.every((sentAt) => !Number.isNaN(Date.parse(sentAt)))).toBe(true);
   });
 
   test('a half-month report submitted offline shows 待发送 where it is written and on the period’s card, and is submitted once online', async () => {
