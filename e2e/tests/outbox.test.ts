@@ -241,23 +241,28 @@ describe('the outbox (待发送)', () => {
     expect(creates.slice(before).every((request) => keyOf(request) === key)).toBe(true);
   });
 
-  test('a clock-in tapped offline shows 待发送 on the clock card and is clocked once the network returns', async () => {
+  test('a clock-in tapped offline shows 上班打卡待发送 as the clock card’s state and is clocked once the network returns', async () => {
     const app = await harness.newApp();
     await app.signIn(CHEN_JING);
     await app.open('pages/index/teamAttendance');
     await app.waitForTitle('团队考勤');
     await expect.poll(() => app.attendance.clockButton().textContent()).toContain('上班打卡');
     const clocks: string[] = [];
+    // Each attempt carries the phone's time of that send (the server places the tap by it).
+    const sentAts: string[] = [];
     app.page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/attendance/clock-in')) clocks.push(request.headers()['idempotency-key'] ?? '');
+      if (!new URL(request.url()).pathname.endsWith('/attendance/clock-in')) return;
+      clocks.push(request.headers()['idempotency-key'] ?? '');
+      sentAts.push(request.headers()['sent-at'] ?? '');
     });
 
     await app.page.context().setOffline(true);
     await app.attendance.clockButton().tap();
     await app.waitForToast(QUEUED);
-    const queued = app.page.getByTestId('pending-clock');
-    await queued.getByText('待发送').waitFor();
-    await queued.getByText(/^上班打卡 \d{2}:\d{2}$/).waitFor();
+    // The queued clock is the card's state, not 未打卡 beside it.
+    const queued = app.page.getByTestId('clock-status').getByTestId('pending-clock');
+    await queued.getByText(/^上班打卡待发送 \d{2}:\d{2}$/).waitFor();
+    expect(await app.attendance.clockStatus().textContent()).not.toContain('未打卡');
     expect(await app.attendance.clockButton().isDisabled()).toBe(true);
 
     await app.page.context().setOffline(false);
@@ -266,6 +271,8 @@ describe('the outbox (待发送)', () => {
     expect(clocks.length).toBeGreaterThanOrEqual(1);
     expect(new Set(clocks).size).toBe(1);
     expect(clocks[0]).toMatch(UUID);
+    expect(sentAts.length).toBe(clocks.length);
+    expect(sentAts.every((sentAt) => !Number.isNaN(Date.parse(sentAt)))).toBe(true);
   });
 
   test('a half-month report submitted offline shows 待发送 where it is written and on the period’s card, and is submitted once online', async () => {

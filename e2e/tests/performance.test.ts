@@ -1,4 +1,4 @@
-import { chinaDayString, formatMoney } from '@sales/contract';
+import { ATTENDANCE_STATUS_LABELS, chinaCalendar, chinaDayString, formatMoney } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, LIU_YANG, ZHANG_WEI } from '../support/accounts';
@@ -128,7 +128,7 @@ describe('performance pages', () => {
     await expect.poll(() => app.home.amountCompletion()).toBe(formatCompletion(after.month.completion.amount));
   });
 
-  test('张伟 clocks in and 李娜 sees him in team attendance', async () => {
+  test('张伟 clocks in, is asked before leaving early, and 李娜 sees him in team attendance with every status', async () => {
     const zhang = await apiLogin(ZHANG_WEI);
     const app = await harness.newApp();
     await app.signIn(ZHANG_WEI);
@@ -152,6 +152,30 @@ describe('performance pages', () => {
     const again = await callEndpoint(ROUTES.attendanceClockIn, { siteId: SITE_101 }, zhang.token);
     expect(again.status).toBe(409);
 
+    // 下班打卡 before 18:00 (China) asks first, and 取消 sends nothing.
+    const clockOuts: string[] = [];
+    app.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/attendance/clock-out')) clockOuts.push(request.url());
+    });
+    const early = chinaCalendar(new Date()).hour < 18;
+    const dialog = app.page.locator('.adm-dialog-body');
+    if (early) {
+      await app.attendance.clockButton().tap();
+      await dialog.getByText('现在下班将记为早退，确定吗？').waitFor();
+      await dialog.locator('.adm-dialog-footer').getByRole('button', { name: '取消', exact: true }).tap();
+      await dialog.waitFor({ state: 'detached' });
+      expect(clockOuts).toEqual([]);
+    }
+    const clockOut = waitForPerformanceCall(app.page, 'attendance/clock-out');
+    await app.attendance.clockButton().tap();
+    if (early) await dialog.locator('.adm-dialog-footer').getByRole('button', { name: '确定', exact: true }).tap();
+    const out = (await answerOf(await clockOut, ROUTES.attendanceClockOut)).data.record;
+    if (!out) throw new Error('a clock-out answered no record');
+    expect(out.statuses.includes('early')).toBe(early);
+    // Every status that applies shows on the card (迟到 and 早退 both when both).
+    const statuses = out.statuses.map((status) => ATTENDANCE_STATUS_LABELS[status]).join('');
+    await expect.poll(async () => (await app.attendance.clockStatus().textContent())?.trim()).toBe(statuses);
+
     const li = await apiLogin(LI_NA);
     const leader = await harness.newApp();
     await leader.signIn(LI_NA);
@@ -164,6 +188,7 @@ describe('performance pages', () => {
     await row.waitFor();
     expect((await row.getByTestId('attendance-member-name').textContent())?.trim()).toBe('张伟');
     expect(await row.getByTestId('attendance-member-times').textContent()).toContain(chinaClock(record.clockInAt));
+    expect((await row.getByTestId('attendance-member-status').textContent())?.trim()).toBe(statuses);
     const zhangToday = day.members.find((item) => item.member.id === zhang.userId);
     expect(zhangToday?.record?.clockInAt).toBe(record.clockInAt);
   });

@@ -20,10 +20,17 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
   leave: '请假',
 };
 
-/** A clock arriving later than this after its tap (sent from the outbox) counts at the tap. */
+/** A clock placed more than this before its arrival (sent from the outbox) shows its arrival too (离线打卡…送达). */
 export const CLOCK_DELAY_TOLERANCE_MS = 2 * 60 * 1000;
 /** A clock tapped longer ago than this is refused (a day's attendance is not made up the next day). */
 export const CLOCK_DELAY_MAX_HOURS = 12;
+
+/**
+ * The phone's time when it sends a clock (ISO 8601), set on each attempt — a header, so that the
+ * body of every retry under one Idempotency-Key stays the same. With `tappedAt` it gives the time
+ * the phone measured between the tap and the send, whatever its clock says.
+ */
+export const CLOCK_SENT_AT_HEADER = 'Sent-At';
 
 /** The site's working hours (China time): clock in by 09:00, out from 18:00. */
 export const WORK_HOURS = { start: '09:00', end: '18:00' } as const;
@@ -39,6 +46,12 @@ export const AttendanceRecord = Type.Object({
    * else late, else early, else normal. While the day runs an open record is normal or late.
    */
   status: Type.Enum(ATTENDANCE_STATUSES),
+  /**
+   * Every status that applies, in the order of ATTENDANCE_STATUSES: 迟到 and 早退 both when the
+   * person came late and left early (缺卡 beside 迟到 when a late day was never clocked out);
+   * [请假] or [正常] alone. `status` is the one the counts use.
+   */
+  statuses: Type.Array(Type.Enum(ATTENDANCE_STATUSES)),
   late: Type.Boolean(),
   early: Type.Boolean(),
   /** Where the phone was at clock-in and clock-out, when the person allowed it. */
@@ -56,9 +69,10 @@ export const AttendanceClockWriteBody = Type.Object({
   siteId: SiteId,
   position: Type.Optional(GeoFix),
   /**
-   * When the person tapped (the phone's clock, ISO 8601). A clock that reaches the server more than
-   * CLOCK_DELAY_TOLERANCE_MS after it counts at the tap, with the arrival kept beside it; within
-   * that, or ahead of the server, it counts at the server's time. Older than CLOCK_DELAY_MAX_HOURS: refused.
+   * When the person tapped (the phone's clock, ISO 8601). With the CLOCK_SENT_AT_HEADER of the
+   * attempt, the clock counts at the server's arrival time minus (sent − tapped): the phone's clock
+   * may be wrong, only the time it measured is used. A negative or longer than CLOCK_DELAY_MAX_HOURS
+   * interval is refused; without the header the clock counts at its arrival.
    */
   tappedAt: Type.Optional(Type.String({ maxLength: 40 })),
 });

@@ -1,23 +1,34 @@
 import { DatePicker } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, instantOfPicked, pickerDateOf } from '../lib/format';
 
 interface DateTimeFieldProps {
   value?: Date | null;
   onChange?(value: Date | null): void;
   placeholder?: string;
-  min?: Date;
-  max?: Date;
+  /** The earliest choice; a function is read each time the wheels open (so "now" stays now). */
+  min?: Date | (() => Date);
+  max?: Date | (() => Date);
   title?: string;
   /** Where the wheels start when nothing is chosen yet (default: now). */
   suggest?(): Date;
+  /** Minutes offered, in steps of this many (default: every minute). */
+  minuteStep?: number;
   testId?: string;
 }
 
-/** A date-and-time form control (to the minute) that opens antd-mobile's DatePicker; clearable. */
-export function DateTimeField({ value = null, onChange, placeholder = '请选择', min, max, title, suggest, testId }: DateTimeFieldProps) {
+const read = (bound: Date | (() => Date) | undefined) => (typeof bound === 'function' ? bound() : bound);
+
+/**
+ * A date-and-time form control (to the minute) that opens antd-mobile's DatePicker; clearable. The
+ * wheels show China time and the value is the instant it means, whatever zone the phone is set to.
+ */
+export function DateTimeField({ value = null, onChange, placeholder = '请选择', min, max, title, suggest, minuteStep = 1, testId }: DateTimeFieldProps) {
   const [open, setOpen] = useState(false);
+  const earliest = open ? read(min) : undefined;
+  const latest = open ? read(max) : undefined;
+  const start = value ?? suggest?.() ?? new Date();
   return (
     <div className="date-time-field">
       <button type="button" className={`date-time-field__value${value ? '' : ' muted'}`} onClick={() => setOpen(true)} data-testid={testId}>
@@ -32,11 +43,12 @@ export function DateTimeField({ value = null, onChange, placeholder = '请选择
         visible={open}
         precision="minute"
         title={title}
-        min={min}
-        max={max}
-        value={value ?? suggest?.() ?? undefined}
+        min={earliest && pickerDateOf(earliest)}
+        max={latest && pickerDateOf(latest)}
+        filter={minuteStep > 1 ? { minute: (minute) => minute % minuteStep === 0 } : undefined}
+        value={pickerDateOf(start)}
         onClose={() => setOpen(false)}
-        onConfirm={(picked) => onChange?.(picked)}
+        onConfirm={(picked) => onChange?.(instantOfPicked(picked))}
       />
     </div>
   );

@@ -20,11 +20,16 @@ describe('siteDay', () => {
 
 describe('personDay', () => {
   it('names the status of a member’s day', () => {
-    expect(personDay('late')).toEqual({ tone: 'warn', mark: '迟到', description: '迟到' });
-    expect(personDay('leave')?.tone).toBe('leave');
+    expect(personDay(['late'])).toEqual({ tone: 'warn', mark: '迟到', description: '迟到' });
+    expect(personDay(['leave'])?.tone).toBe('leave');
     expect(personDay(null)).toBeUndefined();
     // A past working day without a record is the month's 未打卡, marked on the calendar too.
     expect(personDay(null, true)).toEqual({ tone: 'bad', mark: '未打卡', description: '未打卡' });
-    expect(personDay('normal', false)?.mark).toBe('正常');
+    expect(personDay(['normal'], false)?.mark).toBe('正常');
+  });
+
+  it('names every status that applies, in the colour of the worst', () => {
+    expect(personDay(['late', 'early'])).toEqual({ tone: 'warn', mark: '迟到早退', description: '迟到，早退' });
+    expect(personDay(['late', 'missing'])).toEqual({ tone: 'bad', mark: '迟到缺卡', description: '迟到，缺卡' });
   });
 });

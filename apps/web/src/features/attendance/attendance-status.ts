@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUS_LABELS, type AttendanceCounts, type AttendanceStatus } from '@sales/contract';
+import { ATTENDANCE_STATUS_LABELS, chinaCalendar, type AttendanceCounts, type AttendanceStatus } from '@sales/contract';
 import type { CalendarDay, DayTone } from './components/attendance-calendar';
 
 export const STATUS_TONES: Record<AttendanceStatus, DayTone> = {
@@ -14,12 +14,20 @@ export const COUNT_KEYS = ['normal', 'late', 'early', 'missing', 'leave', 'none'
 
 export const COUNT_LABELS: Record<(typeof COUNT_KEYS)[number], string> = { ...ATTENDANCE_STATUS_LABELS, none: '未打卡' };
 
+/** The colour of a day with these statuses: the worst of them (缺卡 over 迟到/早退 over the rest). */
+const TONE_ORDER: readonly DayTone[] = ['bad', 'warn', 'leave', 'normal'];
+
 /**
- * One member's day on the calendar: the status's colour and name, or 未打卡 on a past working day
- * without a record — the day the month's 未打卡 counts (`none`), so the calendar and the total agree.
+ * One member's day on the calendar: every status that applies (迟到早退 when both) in the colour of
+ * the worst, or 未打卡 on a past working day without a record — the day the month's 未打卡 counts
+ * (`none`), so the calendar and the total agree.
  */
-export function personDay(status: AttendanceStatus | null | undefined, unclocked = false): CalendarDay | undefined {
-  if (status) return { tone: STATUS_TONES[status], mark: ATTENDANCE_STATUS_LABELS[status], description: ATTENDANCE_STATUS_LABELS[status] };
+export function personDay(statuses: readonly AttendanceStatus[] | null | undefined, unclocked = false): CalendarDay | undefined {
+  if (statuses && statuses.length > 0) {
+    const labels = statuses.map((status) => ATTENDANCE_STATUS_LABELS[status]);
+    const tone = TONE_ORDER.find((candidate) => statuses.some((status) => STATUS_TONES[status] === candidate)) ?? 'normal';
+    return { tone, mark: labels.join(''), description: labels.join('，') };
+  }
   return unclocked ? { tone: 'bad', mark: COUNT_LABELS.none, description: COUNT_LABELS.none } : undefined;
 }
 
@@ -37,4 +45,11 @@ export function siteDay(counts: AttendanceCounts): CalendarDay | undefined {
   if (counts.missing > 0) return { tone: 'bad', mark: `异常${irregular}`, description };
   if (irregular > 0) return { tone: 'warn', mark: `异常${irregular}`, description };
   return { tone: 'normal', mark: '正常', description };
+}
+
+/** A clock-out now would be 早退: China time is before the end of the working day ('18:00'). */
+export function leavesEarly(now: Date, end: string): boolean {
+  const [hours = 0, minutes = 0] = end.split(':').map(Number);
+  const { hour, minute } = chinaCalendar(now);
+  return hour * 60 + minute < hours * 60 + minutes;
 }

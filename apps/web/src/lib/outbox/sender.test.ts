@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_MESSAGES } from '@sales/contract';
+import { CLOCK_SENT_AT_HEADER, IDEMPOTENCY_MESSAGES } from '@sales/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryOutboxStore } from './idb-store';
 import { drainOutbox, OUTBOX_LEASE_MS, OUTBOX_REJECTED_FALLBACK, outcomeOf, sendable, sendItem } from './sender';
@@ -46,6 +46,33 @@ describe('outcomeOf (what an answer means for a queued write)', () => {
       throw new TypeError('Failed to fetch');
     });
     expect(await sendItem(item('k-2', 1, 1), 'tok', { platform: 'h5', Version: '2.0.1' }, fetchDown as unknown as typeof fetch)).toEqual({ kind: 'retry' });
+  });
+});
+
+describe('the send time of a queued clock', () => {
+  it('is the phone’s time of each attempt, in a header, while the body (and its tap time) stays the same', async () => {
+    const clockItem = item('k-clock', 1, Date.parse('2026-11-27T00:59:30Z'), {
+      path: '/seller/fenghe/staff/attendance/clock-in',
+      body: { siteId: 1, tappedAt: '2026-11-27T00:59:30.000Z' },
+      context: { kind: 'clock', clock: 'in' },
+    });
+    const fetchDown = vi.fn(async (_url: string, _init: RequestInit): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2026-11-27T01:00:35Z'));
+      expect(await sendItem(clockItem, 'tok', { platform: 'h5', Version: '2.0.1' }, fetchDown as unknown as typeof fetch)).toEqual({ kind: 'retry' });
+      vi.setSystemTime(new Date('2026-11-27T01:20:00Z'));
+      await sendItem(clockItem, 'tok', { platform: 'h5', Version: '2.0.1' }, fetchDown as unknown as typeof fetch);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [first, second] = fetchDown.mock.calls.map(([, init]) => init);
+    expect(first?.headers).toMatchObject({ [CLOCK_SENT_AT_HEADER]: '2026-11-27T01:00:35.000Z', 'Idempotency-Key': 'k-clock' });
+    expect(second?.headers).toMatchObject({ [CLOCK_SENT_AT_HEADER]: '2026-11-27T01:20:00.000Z', 'Idempotency-Key': 'k-clock' });
+    expect(second?.body).toBe(first?.body);
+    expect(JSON.parse(String(first?.body))).toEqual({ siteId: 1, tappedAt: '2026-11-27T00:59:30.000Z' });
   });
 });
 

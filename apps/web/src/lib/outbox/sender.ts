@@ -2,6 +2,7 @@
  * Sends the outbox: oldest first, one at a time, only the signed-in user's items, with their
  * token. Used by the app and by the service worker's Background Sync (outbox-worker.ts).
  */
+import { CLOCK_SENT_AT_HEADER } from '@sales/contract';
 import { photoIdsIn, replacePhotoRefs } from './photos';
 import type { OutboxItem, OutboxPhoto, OutboxSession, OutboxStore, SendOutcome } from './types';
 
@@ -54,9 +55,12 @@ async function post(path: string, key: string, token: string, headers: Record<st
   }
 }
 
-/** One attempt of a queued write (JSON body). */
+/**
+ * One attempt of a queued write (JSON body), with the phone's time of this attempt: the server
+ * places a clock's tap by the time the phone measured between tap and send, not by its clock.
+ */
 export function sendItem(item: OutboxItem, token: string, headers: SendHeaders, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
-  return post(item.path, item.id, token, { ...headers, 'Content-Type': 'application/json' }, JSON.stringify(item.body), fetchImpl);
+  return post(item.path, item.id, token, { ...headers, 'Content-Type': 'application/json', [CLOCK_SENT_AT_HEADER]: new Date().toISOString() }, JSON.stringify(item.body), fetchImpl);
 }
 
 /** A waiting photo's upload (multipart field `file`) with its own Idempotency-Key. */

@@ -3,7 +3,7 @@
  * once; when it cannot be sent (offline, time-out, 5xx) it goes to the outbox and the caller is
  * told it was queued. A refusal (4xx) is the caller's to show, as before.
  */
-import { applySiteIdRule, ERROR_MESSAGES, IDEMPOTENCY_HEADER, RUNTIME_ERRORS } from '@sales/contract';
+import { applySiteIdRule, CLOCK_SENT_AT_HEADER, ERROR_MESSAGES, IDEMPOTENCY_HEADER, RUNTIME_ERRORS } from '@sales/contract';
 import { ApiError, request, RuntimeError } from '../api-client';
 import { showToast } from '../toast';
 import { enqueue, flushOutbox, hasWaiting, outboxSiteId } from './outbox-runtime';
@@ -48,7 +48,7 @@ export async function submitFieldWrite<T>(path: string, input: unknown, context:
     return { queued: true, item };
   }
   try {
-    const data = await request<T>({ url: path, method: 'POST', data: body, header: { [IDEMPOTENCY_HEADER]: id }, hideErrorToast: true, timeout: OUTBOX_TIMEOUT_MS });
+    const data = await request<T>({ url: path, method: 'POST', data: body, header: { [IDEMPOTENCY_HEADER]: id, [CLOCK_SENT_AT_HEADER]: new Date().toISOString() }, hideErrorToast: true, timeout: OUTBOX_TIMEOUT_MS });
     return { queued: false, data };
   } catch (error) {
     if (isRetryable(error)) return { queued: true, item: await queueOrTell(error, { id, path, body, context }) };

@@ -66,6 +66,21 @@ export function effectiveStatus(row: Pick<Row, 'day' | 'status' | 'clockInAt' | 
   return statusOfTimes(row.clockInAt, row.clockOutAt);
 }
 
+/** Every status that applies to a day (迟到 and 早退 both, 缺卡 beside 迟到), or its one status. */
+export function statusesOf(row: Pick<Row, 'day' | 'status' | 'clockInAt' | 'clockOutAt'>, today: string): AttendanceStatus[] {
+  const main = effectiveStatus(row, today);
+  if (main === 'leave') return ['leave'];
+  const applies: Record<AttendanceStatus, boolean> = {
+    normal: false,
+    late: Boolean(row.clockInAt && isLate(row.clockInAt)),
+    early: Boolean(row.clockOutAt && isEarly(row.clockOutAt)),
+    missing: main === 'missing',
+    leave: false,
+  };
+  const statuses = ATTENDANCE_STATUSES.filter((status) => applies[status]);
+  return statuses.length > 0 ? statuses : [main];
+}
+
 export function toRecord(row: Row, today: string): AttendanceRecord {
   return {
     id: row.id,
@@ -74,6 +89,7 @@ export function toRecord(row: Row, today: string): AttendanceRecord {
     clockInAt: row.clockInAt?.toISOString() ?? null,
     clockOutAt: row.clockOutAt?.toISOString() ?? null,
     status: effectiveStatus(row, today),
+    statuses: statusesOf(row, today),
     late: row.clockInAt ? isLate(row.clockInAt) : false,
     early: row.clockOutAt ? isEarly(row.clockOutAt) : false,
     clockInPosition: fixOf(row.clockInLatitude, row.clockInLongitude, row.clockInAccuracy),
@@ -83,20 +99,29 @@ export function toRecord(row: Row, today: string): AttendanceRecord {
   };
 }
 
+/** A clock as written: the body, and the phone's time of this attempt (CLOCK_SENT_AT_HEADER) when it gave one. */
+export type ClockWrite = AttendanceClockWriteBody & { sentAt?: string };
+
 /**
- * When a clock counts: at the tap when it reached the server more than CLOCK_DELAY_TOLERANCE_MS
- * later (sent from the phone's outbox), with the arrival kept for the leaders; otherwise (also a
- * phone clock ahead of the server's) at the server's time. A tap older than CLOCK_DELAY_MAX_HOURS
- * is refused: the clock cannot be made up that late.
+ * When a clock counts, without trusting the phone's clock: the phone says when it tapped and when
+ * it sent (both on its own clock, so a clock set wrong cancels out), and the tap is placed at the
+ * server's arrival time minus that interval. Placed more than CLOCK_DELAY_TOLERANCE_MS before its
+ * arrival (sent from the phone's outbox), the arrival is kept for the leaders. A negative interval
+ * (the phone's clock changed meanwhile) or one over CLOCK_DELAY_MAX_HOURS is refused; without both
+ * times the clock counts at its arrival.
  */
-export function clockMoment(tappedAt: string | undefined, now: Date): { at: Date; receivedAt: Date | null } {
+export function clockMoment(tappedAt: string | undefined, sentAt: string | undefined, now: Date): { at: Date; receivedAt: Date | null } {
   if (tappedAt === undefined) return { at: now, receivedAt: null };
   const tapped = parseChinaTimestamp(tappedAt);
   if (!tapped) throw badRequest('打卡时间格式不正确');
-  const delay = now.getTime() - tapped.getTime();
-  if (delay <= CLOCK_DELAY_TOLERANCE_MS) return { at: now, receivedAt: null };
-  if (delay > CLOCK_DELAY_MAX_HOURS * 3600_000) throw badRequest(`打卡已超过${CLOCK_DELAY_MAX_HOURS}小时才送达，不能补打，请联系主管`);
-  return { at: tapped, receivedAt: now };
+  if (sentAt === undefined) return { at: now, receivedAt: null };
+  const sent = parseChinaTimestamp(sentAt);
+  if (!sent) throw badRequest('发送时间格式不正确');
+  const elapsed = sent.getTime() - tapped.getTime();
+  if (elapsed < 0) throw badRequest('手机时间在打卡后被调整过，无法确定打卡时间，请删除后重新打卡');
+  if (elapsed > CLOCK_DELAY_MAX_HOURS * 3600_000) throw badRequest(`打卡已超过${CLOCK_DELAY_MAX_HOURS}小时才送达，不能补打，请联系主管`);
+  const at = new Date(now.getTime() - elapsed);
+  return { at, receivedAt: elapsed > CLOCK_DELAY_TOLERANCE_MS ? now : null };
 }
 
 function fixOf(latitude: number | null, longitude: number | null, accuracy: number | null): GeoFix | null {
@@ -136,9 +161,9 @@ export class AttendanceRepository {
    * 上班打卡: creates today's record; a second one (also at the same instant) is refused with 409.
    * `db` is the transaction of the call's Idempotency-Key when it has one.
    */
-  async clockIn(scope: SalesScope, body: AttendanceClockWriteBody, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
+  async clockIn(scope: SalesScope, body: ClockWrite, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
-    const { at, receivedAt } = clockMoment(body.tappedAt, now);
+    const { at, receivedAt } = clockMoment(body.tappedAt, body.sentAt, now);
     const day = chinaDayString(at);
     // The unique (staff, site, day) index decides between concurrent requests: one insert wins.
     const created = await db
@@ -166,9 +191,9 @@ export class AttendanceRepository {
   }
 
   /** 下班打卡: once, after clocking in today. */
-  async clockOut(scope: SalesScope, body: AttendanceClockWriteBody, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
+  async clockOut(scope: SalesScope, body: ClockWrite, db: Db = this.db, now = new Date()): Promise<AttendanceToday> {
     if (!canClock(scope)) throw forbidden(NOT_A_MEMBER);
-    const { at, receivedAt } = clockMoment(body.tappedAt, now);
+    const { at, receivedAt } = clockMoment(body.tappedAt, body.sentAt, now);
     const day = chinaDayString(at);
     const existing = await this.own(scope, day, db);
     if (!existing || !existing.clockInAt) throw conflict('请先打上班卡');

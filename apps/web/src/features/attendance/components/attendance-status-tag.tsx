@@ -17,3 +17,14 @@ export function AttendanceStatusTag({ status, testId }: { status: AttendanceStat
     </Tag>
   );
 }
+
+/** Every status that applies to a day (迟到 and 早退 both), one tag each. */
+export function AttendanceStatusTags({ statuses, testId }: { statuses: readonly AttendanceStatus[]; testId?: string }) {
+  return (
+    <span className="att-status-tags" data-testid={testId}>
+      {statuses.map((status) => (
+        <AttendanceStatusTag key={status} status={status} />
+      ))}
+    </span>
+  );
+}

@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { OutboxItemOf } from '../../../lib/outbox/use-outbox';
 import { OutboxFailure, OutboxStateTag } from '../../../components/outbox-state';
 
-/** A clock-in or clock-out still in the outbox, with the time of the tap. */
+/** A clock-in or clock-out the server refused from the outbox, with the time of the tap, its reason and 删除 (a waiting one is the card's state). */
 export function PendingClocks({ items }: { items: OutboxItemOf<'clock'>[] }) {
   if (items.length === 0) return null;
   return (

@@ -9,7 +9,7 @@ import { personDay, siteDay } from '../attendance-status';
 import { shiftMonth } from '../../../lib/month';
 import { AttendanceCalendar } from './attendance-calendar';
 import { AttendanceCountsRow } from './attendance-counts';
-import { AttendanceStatusTag } from './attendance-status-tag';
+import { AttendanceStatusTags } from './attendance-status-tag';
 
 const clockTime = (value: string | null | undefined) => (value ? formatDateTime(value).slice(11) : '--:--');
 
@@ -50,7 +50,7 @@ function DayView({ date }: { date: string }) {
                   </span>
                 )}
               </span>
-              {record ? <AttendanceStatusTag status={record.status} testId="attendance-member-status" /> : <span className="muted att-members__none">未打卡</span>}
+              {record ? <AttendanceStatusTags statuses={record.statuses} testId="attendance-member-status" /> : <span className="muted att-members__none">未打卡</span>}
             </li>
           ))}
         </ul>
@@ -84,7 +84,7 @@ function MonthView({ staffId, today, onOpenDay }: { staffId: number | null; toda
         day={(date) => {
           const item = days.get(date);
           if (!item) return undefined;
-          return staffId ? personDay(item.record?.status, item.counts.none > 0) : siteDay(item.counts);
+          return staffId ? personDay(item.record?.statuses, item.counts.none > 0) : siteDay(item.counts);
         }}
       />
       {data.isError && <ErrorState onRetry={() => void data.refetch()} />}
@@ -96,7 +96,7 @@ function MonthView({ staffId, today, onOpenDay }: { staffId: number | null; toda
       )}
       {staffId && selectedDay?.record && (
         <p className="att-selected" data-testid="attendance-selected">
-          {selectedDay.date}：上班 {clockTime(selectedDay.record.clockInAt)}，下班 {clockTime(selectedDay.record.clockOutAt)}
+          {selectedDay.date}：上班 {clockTime(selectedDay.record.clockInAt)}，下班 {clockTime(selectedDay.record.clockOutAt)} · {personDay(selectedDay.record.statuses)?.description}
         </p>
       )}
     </>

@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast';
 import { useCreateFollowUp } from '../api/create-follow-up';
 import { QUEUED_TOAST } from '../../../lib/outbox/submit';
 import { uploadImage } from '../../../lib/upload-image';
-import { FOLLOW_UP_MAX_IMAGES, FOLLOW_UP_MAX_LENGTH, followUpContentError, nextContactError, suggestedNextContact } from '../follow-up-rules';
+import { earliestNextContact, FOLLOW_UP_MAX_IMAGES, FOLLOW_UP_MAX_LENGTH, followUpContentError, latestNextContact, NEXT_CONTACT_STEP_MINUTES, nextContactError, suggestedNextContact } from '../follow-up-rules';
 
 interface FollowUpValues {
   type: FollowUpType[];
@@ -139,7 +139,7 @@ export function FollowUpForm({
             },
           ]}
         >
-          <DateTimeField placeholder="可选" title="下次联系时间" min={new Date()} suggest={suggestedNextContact} testId="follow-up-next" />
+          <DateTimeField placeholder="可选" title="下次联系时间" min={earliestNextContact} max={latestNextContact} minuteStep={NEXT_CONTACT_STEP_MINUTES} suggest={suggestedNextContact} testId="follow-up-next" />
         </Form.Item>
       </Form>
     </div>
