@@ -1,16 +1,39 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useNetworkStatus } from '../../lib/network-status';
 import { queryCache } from '../../lib/query-cache';
 
+/** The notice's height, read by the bars that stick under it (shell.css, page-layout.css). */
+const HEIGHT_VARIABLE = '--offline-notice-height';
+
 /**
  * The notice shown while the network is gone, instead of a broken page: 重试 asks again for
- * whatever failed (the page's data and a page that could not load).
+ * whatever failed (the page's data and a page that could not load). It takes its own place at the
+ * top, above the nav bar, and stays there as the page scrolls: it covers no control.
  */
 export function OfflineNotice() {
   const offline = useNetworkStatus((state) => state.offline);
   const retry = useNetworkStatus((state) => state.retry);
+  const notice = useRef<HTMLDivElement>(null);
+
+  // The bars that stick to the top while the page scrolls stick under the notice: its height, as
+  // drawn (a larger font makes it taller), is theirs to leave free.
+  useLayoutEffect(() => {
+    const element = notice.current;
+    if (!element) return undefined;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty(HEIGHT_VARIABLE, `${element.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, [offline]);
+
   if (!offline) return null;
   return (
-    <div className="offline-notice" role="alert" data-testid="offline-notice">
+    <div className="offline-notice" role="alert" data-testid="offline-notice" ref={notice}>
       <span>网络已断开，请检查网络后重试</span>
       <button
         type="button"
