@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { useNetworkStatus } from '../../lib/network-status';
 import { queryCache } from '../../lib/query-cache';
 
@@ -8,12 +9,22 @@ const HEIGHT_VARIABLE = '--offline-notice-height';
 /**
  * The notice shown while the network is gone, instead of a broken page: 重试 asks again for
  * whatever failed (the page's data and a page that could not load). It takes its own place at the
- * top, above the nav bar, and stays there as the page scrolls: it covers no control.
+ * top, above the nav bar, and stays there as the page scrolls: it covers no control. When the page
+ * shows what the phone kept (answers from before the network went, query-persistence.ts), it says
+ * so and how old they are: 离线数据 · 更新于 HH:mm (China time).
  */
 export function OfflineNotice() {
   const offline = useNetworkStatus((state) => state.offline);
   const retry = useNetworkStatus((state) => state.retry);
   const notice = useRef<HTMLDivElement>(null);
+  const [shownSince, setShownSince] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!offline) return undefined;
+    const follow = () => setShownSince(queryCache.shownSince());
+    follow();
+    return queryCache.watch(follow);
+  }, [offline]);
 
   // The bars that stick to the top while the page scrolls stick under the notice: its height, as
   // drawn (a larger font makes it taller), is theirs to leave free.
@@ -34,7 +45,14 @@ export function OfflineNotice() {
   if (!offline) return null;
   return (
     <div className="offline-notice" role="alert" data-testid="offline-notice" ref={notice}>
-      <span>网络已断开，请检查网络后重试</span>
+      <span className="offline-notice__text">
+        <span>网络已断开，请检查网络后重试</span>
+        {shownSince !== null && (
+          <span className="offline-notice__data" data-testid="offline-data">
+            离线数据 · 更新于 {formatDateTime(shownSince).slice(11)}
+          </span>
+        )}
+      </span>
       <button
         type="button"
         className="offline-notice__retry"

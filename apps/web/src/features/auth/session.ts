@@ -39,6 +39,8 @@ export function loginUrl(redirect?: string): string {
 export function endSession(redirect?: string): void {
   // The service worker loses the session too: no queued write is sent until its user signs in again.
   void import('../../lib/outbox/outbox-runtime').then((module) => module.endOutboxSession());
+  // What this user saw is no longer kept on the phone for offline use.
+  void import('../../lib/query-persistence').then((module) => module.forgetPersistedQueries());
   useSession.getState().clear();
   nav.reLaunch(loginUrl(redirect));
 }

@@ -95,6 +95,22 @@ export const idbOutboxStore: OutboxStore = {
   },
 };
 
+/**
+ * Other values the app keeps on the phone beside the outbox, in its `meta` store under their own
+ * keys (the persisted query cache, lib/query-persistence.ts).
+ */
+export const idbMetaStore = {
+  get<T>(key: string): Promise<T | undefined> {
+    return run<T | undefined>(META, 'readonly', (objects) => objects.get(key) as IDBRequest<T | undefined>);
+  },
+  async put(key: string, value: unknown): Promise<void> {
+    await run(META, 'readwrite', (objects) => objects.put(value, key));
+  },
+  async remove(key: string): Promise<void> {
+    await run(META, 'readwrite', (objects) => objects.delete(key));
+  },
+};
+
 /** A store in memory (unit tests). */
 export function memoryOutboxStore(): OutboxStore {
   const items = new Map<string, OutboxItem>();
