@@ -24,6 +24,8 @@ export interface LayoutReport {
   badge: { left: number; top: number; right: number; bottom: number } | null;
   /** Visible controls and marked figures whose box meets the badge's. */
   underBadge: string[];
+  /** Visible controls and marked figures whose box meets the offline notice's (网络已断开 … 重试). */
+  underNotice: string[];
   /** Buttons whose label does not fit them (cut, or cut short with an ellipsis). */
   cutLabels: string[];
 }
@@ -31,7 +33,8 @@ export interface LayoutReport {
 /**
  * Runs in the page (serialised: everything it needs is inside it). Looks at the page as it is,
  * scrolled to the top: sideways overflow, text at the side edges, tabs cut by the screen's edge,
- * controls and figures under the current-site badge, and button labels that do not fit.
+ * controls and figures under the current-site badge or the offline notice, and button labels that
+ * do not fit.
  */
 function inspectLayout({ margin, controls }: { margin: number; controls: string }): LayoutReport {
   const width = window.innerWidth;
@@ -91,18 +94,29 @@ function inspectLayout({ margin, controls }: { margin: number; controls: string 
     if (rect.left < -0.5 || rect.right > width + 0.5) cutTabs.push(`${describe(tab)} at ${Math.round(rect.left)}–${Math.round(rect.right)}`);
   }
 
-  const badgeElement = document.querySelector('[data-testid=site-badge]');
-  const badgeRect = badgeElement && shown(badgeElement) ? badgeElement.getBoundingClientRect() : null;
-  const badge = badgeRect ? { left: badgeRect.left, top: badgeRect.top, right: badgeRect.right, bottom: badgeRect.bottom } : null;
-  const underBadge: string[] = [];
-  if (badgeElement && badge) {
+  /** The visible controls (outside it) whose box meets an element's: what it covers. */
+  const under = (overlay: Element, box: Box): string[] => {
+    const covered: string[] = [];
     for (const control of document.querySelectorAll(controls)) {
-      if (badgeElement.contains(control) || control.contains(badgeElement) || !shown(control)) continue;
+      if (overlay.contains(control) || control.contains(overlay) || !shown(control)) continue;
       const visible = cut(control.getBoundingClientRect(), clipOf(control.parentElement));
       if (!visible) continue;
-      if (visible.left < badge.right - 0.5 && visible.right > badge.left + 0.5 && visible.top < badge.bottom - 0.5 && visible.bottom > badge.top + 0.5) underBadge.push(describe(control));
+      if (visible.left < box.right - 0.5 && visible.right > box.left + 0.5 && visible.top < box.bottom - 0.5 && visible.bottom > box.top + 0.5) covered.push(describe(control));
     }
-  }
+    return covered;
+  };
+  const boxOf = (element: Element | null): Box | null => {
+    if (!element || !shown(element)) return null;
+    const rect = element.getBoundingClientRect();
+    return { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+  };
+
+  const badgeElement = document.querySelector('[data-testid=site-badge]');
+  const badge = boxOf(badgeElement);
+  const underBadge = badgeElement && badge ? under(badgeElement, badge) : [];
+  const noticeElement = document.querySelector('[data-testid=offline-notice]');
+  const notice = boxOf(noticeElement);
+  const underNotice = noticeElement && notice ? under(noticeElement, notice) : [];
 
   const cutLabels: string[] = [];
   for (const button of document.querySelectorAll('button, .adm-button')) {
@@ -111,7 +125,7 @@ function inspectLayout({ margin, controls }: { margin: number; controls: string 
   }
 
   const scroller = document.scrollingElement ?? document.documentElement;
-  return { scrollWidth: scroller.scrollWidth, innerWidth: width, edgeText, cutTabs, badge, underBadge, cutLabels };
+  return { scrollWidth: scroller.scrollWidth, innerWidth: width, edgeText, cutTabs, badge, underBadge, underNotice, cutLabels };
 }
 
 /** The layout of the page as it is now (scroll it to the top first). */
@@ -126,6 +140,7 @@ export function layoutProblems(report: LayoutReport): string[] {
   for (const text of report.edgeText) problems.push(`text within ${EDGE_MARGIN} px of a side edge: ${text}`);
   for (const tab of report.cutTabs) problems.push(`tab cut by the screen's edge: ${tab}`);
   for (const control of report.underBadge) problems.push(`control under the site badge: ${control}`);
+  for (const control of report.underNotice) problems.push(`control under the offline notice: ${control}`);
   for (const label of report.cutLabels) problems.push(`button label cut: ${label}`);
   return problems;
 }

@@ -276,3 +276,35 @@ describe('report form', () => {
     }
   });
 });
+
+describe('offline', () => {
+  test('the 网络已断开 notice covers no control: not 返回 of a page with a nav bar, nor the custom bar of 我的, at the top or scrolled', async () => {
+    const app = await harness.newApp({ viewport: PHONE_VIEWPORT });
+    await app.signIn(WANG_QIANG);
+    const { customer } = await demoIds(WANG_QIANG, true);
+    // Loaded while online: the pages are shown from what the app has, then the network goes.
+    await app.open('pages/my/index');
+    await app.waitForTitle('我的');
+    await app.goInApp(`pages/details/customerDetails?id=${customer}`);
+    await app.waitForTitle('客户详情');
+    await app.badge.root().waitFor();
+    await app.page.context().setOffline(true);
+    const notice = app.page.getByTestId('offline-notice');
+    await notice.waitFor();
+    await app.settled();
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
+    await expect(app.page.getByRole('button', { name: '返回' }).isVisible()).resolves.toBe(true);
+
+    // Scrolled, the nav bar sticks under the notice, not beneath it.
+    await app.page.evaluate(() => window.scrollTo(0, 400));
+    await app.settled();
+    const [noticeBox, navBox] = await Promise.all([notice.boundingBox(), app.page.locator('.nav-bar').boundingBox()]);
+    expect(noticeBox && navBox && navBox.y >= noticeBox.y + noticeBox.height - 0.5).toBe(true);
+
+    await app.page.evaluate(() => window.scrollTo(0, 0));
+    await app.goInApp('pages/my/index');
+    await app.waitForTitle('我的');
+    await app.settled();
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
+  });
+});

@@ -1,13 +1,28 @@
-import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPath, Router, type Location, type NavigationType } from 'react-router';
 import type { AppHistory } from '../lib/navigation';
 
 interface RouterState {
   action: NavigationType;
   location: Location;
+  /** The visit of the page on screen (see `usePageVisit`). */
+  visit: number;
 }
 
-const current = (history: AppHistory): RouterState => ({ action: history.action, location: history.location });
+const PageVisit = createContext<number | null>(null);
+
+/**
+ * Which visit of its page the address is: a new one for every navigation the history hears but a
+ * page's own query replaced in place (a list's filter, use-search-state.ts). Pages are keyed by it
+ * (router.tsx), so opening a route again always mounts its page afresh, even when React never drew
+ * the page in between. Null outside the app's router (tests of a page).
+ */
+export const usePageVisit = (): number | null => useContext(PageVisit);
+
+/** The visit after `action` to `location`, heard right after `previous`. */
+function nextVisit(visit: number, previous: Location, action: NavigationType, location: Location): number {
+  return action === 'REPLACE' && location.pathname === previous.pathname ? visit : visit + 1;
+}
 
 /**
  * react-router's `unstable_HistoryRouter`, with the gap between its first render and its listener
@@ -18,15 +33,29 @@ const current = (history: AppHistory): RouterState => ({ action: history.action,
  * address as it is by then. Updates go in transitions, as the library's router does.
  */
 export function AppHistoryRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
-  const [state, setState] = useState(() => current(history));
+  const [first] = useState<RouterState>(() => ({ action: history.action, location: history.location, visit: 0 }));
+  const [state, setState] = useState(first);
   useLayoutEffect(() => {
-    const stop = history.listen(({ action, location }) => startTransition(() => setState({ action, location })));
-    setState((rendered) => (createPath(rendered.location) === createPath(history.location) ? rendered : current(history)));
-    return stop;
-  }, [history]);
+    // Every step is heard here, also those React batches into one render: the visit follows them.
+    let heard = first.location;
+    let visit = first.visit;
+    if (createPath(history.location) !== createPath(heard) || history.location.key !== heard.key) {
+      visit = nextVisit(visit, heard, history.action, history.location);
+      heard = history.location;
+      setState({ action: history.action, location: heard, visit });
+    }
+    return history.listen(({ action, location }) => {
+      visit = nextVisit(visit, heard, action, location);
+      heard = location;
+      const next = { action, location, visit };
+      startTransition(() => setState(next));
+    });
+  }, [history, first]);
   return (
-    <Router location={state.location} navigationType={state.action} navigator={history}>
-      {children}
-    </Router>
+    <PageVisit.Provider value={state.visit}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        {children}
+      </Router>
+    </PageVisit.Provider>
   );
 }

@@ -66,6 +66,11 @@ const stopWaitingForSession = useSession.subscribe((state) => {
   if (state.token) startOutboxOnce();
 });
 if (useSession.getState().token) startOutboxOnce();
+// A logout made without a network is sent when the connection returns, signed in or not (the
+// outbox keeps its token for that call; signed in, the started outbox sends it too).
+window.addEventListener('online', () => {
+  if (!useSession.getState().token) void import('../lib/outbox/outbox-runtime').then((module) => module.sendPendingLogouts());
+});
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });

@@ -1,6 +1,7 @@
 import { type RouteObject, UNSAFE_createHashHistory, useLocation, useRoutes } from 'react-router';
 import { ROUTES, type RouteName } from '../config/paths';
 import type { AppHistory } from '../lib/navigation';
+import { usePageVisit } from './history-router';
 import { LazyPage, preload, type PageLoader } from './shell/lazy-page';
 import { PageFrame } from './shell/page-frame';
 import { RootLayout } from './shell/root-layout';
@@ -90,20 +91,23 @@ const notFoundPage = styled(notFound);
 /** Loads a route's page ahead of its first render (main.tsx, the prerendered login page). */
 export const preloadPage = (name: RouteName): Promise<void> => preload(LOADERS[name]);
 
+/**
+ * A route's page in its frame, keyed by the route and the visit: without the route React reuses one
+ * PageFrame/LazyPage across routes and a page loaded before keeps showing the previous page's
+ * content; without the visit a route opened again before React drew the page in between keeps the
+ * page of the earlier visit with its state (history-router.tsx).
+ */
+function RoutePage({ name }: { name: RouteName }) {
+  const visit = usePageVisit();
+  return (
+    <PageFrame key={`${name}:${visit ?? ''}`} route={ROUTES[name]}>
+      <LazyPage loader={LOADERS[name]} />
+    </PageFrame>
+  );
+}
+
 export function buildRoutes(): RouteObject[] {
-  const pages: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
-    const route = ROUTES[name];
-    return {
-      path: `/${route.path}`,
-      // Keyed by route: without it React reuses one PageFrame/LazyPage across routes and a page
-      // that was loaded before keeps showing the previous page's content.
-      element: (
-        <PageFrame key={name} route={route}>
-          <LazyPage loader={LOADERS[name]} />
-        </PageFrame>
-      ),
-    };
-  });
+  const pages: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => ({ path: `/${ROUTES[name].path}`, element: <RoutePage name={name} /> }));
   return [{ element: <RootLayout />, children: [...pages, { path: '*', element: <LazyPage loader={notFoundPage} /> }] }];
 }
 

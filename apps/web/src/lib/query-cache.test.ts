@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNetworkStatus } from './network-status';
 import { registerQueryClient } from './query-cache';
@@ -10,7 +10,7 @@ describe('query cache and the network', () => {
 
   it('tells TanStack Query the network is back when a call got through, so paused queries go on', () => {
     const online = vi.fn<(online: boolean) => void>();
-    registerQueryClient({} as QueryClient, online);
+    registerQueryClient(new QueryClient(), online);
     useNetworkStatus.getState().markOffline();
     expect(online).not.toHaveBeenCalled();
     useNetworkStatus.getState().markOnline();

@@ -8,11 +8,19 @@ import { useNetworkStatus } from './network-status';
  */
 let client: QueryClient | null = null;
 let setOnline: ((online: boolean) => void) | null = null;
+const shownDataListeners = new Set<() => void>();
 
 /** `online` is TanStack Query's onlineManager.setOnline, passed in so this module stays light. */
 export function registerQueryClient(next: QueryClient, online: (online: boolean) => void): void {
   client = next;
   setOnline = online;
+  // Offline from the start (a reload without a network): the queries wait, showing what the phone
+  // kept (query-persistence.ts), rather than fail at once.
+  if (useNetworkStatus.getState().offline) online(false);
+  next.getQueryCache().subscribe(() => {
+    for (const listener of shownDataListeners) listener();
+  });
+  for (const listener of shownDataListeners) listener();
   // A call that got through ends the offline state even where the browser still says offline:
   // the queries paused for want of a network go on then too, not only on the online event.
   useNetworkStatus.subscribe((state, previous) => {
@@ -24,6 +32,23 @@ export const queryCache = {
   /** Drops every cached answer (the session ended or the account changed). */
   clear(): void {
     client?.clear();
+  },
+  /**
+   * Epoch ms of the oldest answer the pages on screen show (their active queries), or null when
+   * they show none: offline, the notice says how old the data is.
+   */
+  shownSince(): number | null {
+    let oldest: number | null = null;
+    for (const query of client?.getQueryCache().getAll() ?? []) {
+      if (!query.isActive() || query.state.data === undefined || query.state.dataUpdatedAt === 0) continue;
+      oldest = oldest === null ? query.state.dataUpdatedAt : Math.min(oldest, query.state.dataUpdatedAt);
+    }
+    return oldest;
+  },
+  /** Calls `listener` whenever the cache changes (and when the query client arrives). */
+  watch(listener: () => void): () => void {
+    shownDataListeners.add(listener);
+    return () => shownDataListeners.delete(listener);
   },
   /** Asks again for the data of the pages on screen (重试 of the offline notice). */
   refetchActive(): Promise<void> {

@@ -1,7 +1,9 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/api-client';
 import { useNetworkStatus, watchNetworkStatus } from '../../lib/network-status';
+import { registerQueryClient } from '../../lib/query-cache';
 import { OfflineNotice } from './offline-notice';
 
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
@@ -41,5 +43,20 @@ describe('the 网络已断开 notice', () => {
     expect(screen.getByTestId('offline-notice')).toBeTruthy();
     act(() => window.dispatchEvent(new Event('online')));
     expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+
+  it('says when the page shows what the phone kept: 离线数据 · 更新于 HH:mm in China time', async () => {
+    const client = new QueryClient();
+    registerQueryClient(client, () => undefined);
+    // Seen at 10:44 China time (02:44 UTC), whatever zone the phone is set to.
+    client.setQueryData(['customers', 7], { name: '佳佳乐' }, { updatedAt: Date.UTC(2026, 10, 27, 2, 44) });
+    client.setQueryData(['todo'], { due: 1 }, { updatedAt: Date.UTC(2026, 10, 27, 3, 10) });
+    const observers = [new QueryObserver(client, { queryKey: ['customers', 7], staleTime: Infinity }), new QueryObserver(client, { queryKey: ['todo'], staleTime: Infinity })];
+    const stops = observers.map((observer) => observer.subscribe(() => undefined));
+    render(<OfflineNotice />);
+    expect(screen.queryByTestId('offline-data')).toBeNull();
+    act(() => useNetworkStatus.getState().markOffline());
+    expect(screen.getByTestId('offline-data').textContent).toBe('离线数据 · 更新于 10:44');
+    for (const stop of stops) stop();
   });
 });

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type LoginResult } from '@sales/contract';
 import { routeUrl } from '../../config/paths';
+import { ApiError, RuntimeError } from '../../lib/api-client';
 import { nav } from '../../lib/navigation';
 import { endPushOnThisDevice } from '../../lib/push-device';
 import { showToast } from '../../lib/toast';
@@ -38,17 +39,28 @@ export function loginUrl(redirect?: string): string {
 export function endSession(redirect?: string): void {
   // The service worker loses the session too: no queued write is sent until its user signs in again.
   void import('../../lib/outbox/outbox-runtime').then((module) => module.endOutboxSession());
+  // What this user saw is no longer kept on the phone for offline use.
+  void import('../../lib/query-persistence').then((module) => module.forgetPersistedQueries());
   useSession.getState().clear();
   nav.reLaunch(loginUrl(redirect));
 }
 
-/** Logout from the setting page: ends this device's push and the server session, then clears local state. */
+/** The server did not answer (no network, time-out, a 5xx): it still holds the session. */
+const unanswered = (error: unknown) => error instanceof RuntimeError || (error instanceof ApiError && error.status >= 500);
+
+/**
+ * Logout from the setting page: ends this device's push and the server session, then clears local
+ * state. Without a network the session still ends here at once, and the server is told when the
+ * connection returns (the outbox keeps the token for that call only).
+ */
 export async function logout(): Promise<void> {
   await endPushOnThisDevice();
+  const { token } = useSession.getState();
   try {
     await logoutOnServer();
-  } catch {
-    // A session the server could not end (already ended, or offline) is still ended here.
+  } catch (error) {
+    // A session the server already ended needs nothing more.
+    if (token && unanswered(error)) await import('../../lib/outbox/outbox-runtime').then((module) => module.queueLogout(token));
   }
   endSession();
 }

@@ -1,5 +1,5 @@
 /** The outbox on IndexedDB (plain API, so the service worker's script stays small). */
-import type { OutboxItem, OutboxPhoto, OutboxSession, OutboxStore } from './types';
+import type { OutboxItem, OutboxPhoto, OutboxSession, OutboxStore, PendingLogout } from './types';
 
 const DB_NAME = 'sales-outbox';
 const ITEMS = 'items';
@@ -8,6 +8,8 @@ const META = 'meta';
 const PHOTOS = 'photos';
 const DB_VERSION = 2;
 const SESSION_KEY = 'session';
+/** Pending logouts sit in `meta` under this prefix and their token (no new store, no upgrade). */
+const LOGOUT_PREFIX = 'logout:';
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -81,12 +83,39 @@ export const idbOutboxStore: OutboxStore = {
   async listPhotos() {
     return run<OutboxPhoto[]>(PHOTOS, 'readonly', (objects) => objects.getAll() as IDBRequest<OutboxPhoto[]>);
   },
+  async listPendingLogouts() {
+    const logouts = await run<PendingLogout[]>(META, 'readonly', (objects) => objects.getAll(IDBKeyRange.bound(LOGOUT_PREFIX, `${LOGOUT_PREFIX}\uffff`)) as IDBRequest<PendingLogout[]>);
+    return logouts.sort((a, b) => a.createdAt - b.createdAt);
+  },
+  async addPendingLogout(logout) {
+    await run(META, 'readwrite', (objects) => objects.put(logout, `${LOGOUT_PREFIX}${logout.token}`));
+  },
+  async removePendingLogout(token) {
+    await run(META, 'readwrite', (objects) => objects.delete(`${LOGOUT_PREFIX}${token}`));
+  },
+};
+
+/**
+ * Other values the app keeps on the phone beside the outbox, in its `meta` store under their own
+ * keys (the persisted query cache, lib/query-persistence.ts).
+ */
+export const idbMetaStore = {
+  get<T>(key: string): Promise<T | undefined> {
+    return run<T | undefined>(META, 'readonly', (objects) => objects.get(key) as IDBRequest<T | undefined>);
+  },
+  async put(key: string, value: unknown): Promise<void> {
+    await run(META, 'readwrite', (objects) => objects.put(value, key));
+  },
+  async remove(key: string): Promise<void> {
+    await run(META, 'readwrite', (objects) => objects.delete(key));
+  },
 };
 
 /** A store in memory (unit tests). */
 export function memoryOutboxStore(): OutboxStore {
   const items = new Map<string, OutboxItem>();
   const photos = new Map<string, OutboxPhoto>();
+  const logouts = new Map<string, PendingLogout>();
   let session: OutboxSession | null = null;
   return {
     list: async () => [...items.values()].map((item) => ({ ...item })).sort((a, b) => a.createdAt - b.createdAt),
@@ -105,5 +134,8 @@ export function memoryOutboxStore(): OutboxStore {
     },
     removePhoto: async (id) => void photos.delete(id),
     listPhotos: async () => [...photos.values()].map((photo) => ({ ...photo })),
+    listPendingLogouts: async () => [...logouts.values()].map((logout) => ({ ...logout })).sort((a, b) => a.createdAt - b.createdAt),
+    addPendingLogout: async (logout) => void logouts.set(logout.token, { ...logout }),
+    removePendingLogout: async (token) => void logouts.delete(token),
   };
 }

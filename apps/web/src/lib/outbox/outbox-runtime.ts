@@ -10,6 +10,7 @@ import { create } from 'zustand';
 import { useNetworkStatus } from '../network-status';
 import { idbOutboxStore } from './idb-store';
 import { isPhotoRef, LOCAL_PHOTO_PREFIX, ORPHAN_PHOTO_MS, photoIdsIn, photoRef } from './photos';
+import { drainPendingLogouts, sendLogout } from './pending-logout';
 import { drainOutbox, sendItem, sendPhoto, type DrainResult } from './sender';
 import type { OutboxContext, OutboxItem, OutboxStore, SendOutcome } from './types';
 
@@ -254,11 +255,18 @@ export function startOutbox(next: OutboxHooks): void {
     if (user) void flushOutbox();
   };
   void syncSession();
+  void sendPendingLogouts();
   void cleanUpPhotos().catch(() => undefined);
   hooks.onSessionChange(() => void syncSession());
-  window.addEventListener('online', () => void flushOutbox());
+  window.addEventListener('online', () => {
+    void flushOutbox();
+    void sendPendingLogouts();
+  });
   useNetworkStatus.subscribe((state, previous) => {
-    if (previous.offline && !state.offline) void flushOutbox();
+    if (previous.offline && !state.offline) {
+      void flushOutbox();
+      void sendPendingLogouts();
+    }
   });
   // The service worker sent the queue (Background Sync): show what is left.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
@@ -274,4 +282,32 @@ export async function endOutboxSession(): Promise<void> {
     // Nothing stored.
   }
   useOutboxView.setState({ items: [] });
+}
+
+/**
+ * A logout the server could not be told of (no network): the session's token waits in the outbox's
+ * store, for that call only, and the call goes when the connection returns (pending-logout.ts).
+ */
+export async function queueLogout(token: string, now = Date.now()): Promise<void> {
+  try {
+    await store.addPendingLogout({ token, createdAt: now });
+  } catch {
+    // No IndexedDB (private mode): the session ends on the server when it expires.
+  }
+}
+
+let sendingLogouts: Promise<number> | null = null;
+
+/** Sends the logouts that are waiting (online, at start, after a logout); answers how many are left. */
+export function sendPendingLogouts(): Promise<number> {
+  sendingLogouts ??= drainPendingLogouts(store, async (token) => {
+    const outcome = await sendLogout(ROUTES.userLogout, token, { platform: PLATFORM, Version: APP_VERSION });
+    if (outcome.kind !== 'retry') useNetworkStatus.getState().markOnline();
+    return outcome;
+  })
+    .catch(() => 0)
+    .finally(() => {
+      sendingLogouts = null;
+    });
+  return sendingLogouts;
 }

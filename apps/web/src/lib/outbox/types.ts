@@ -77,4 +77,18 @@ export interface OutboxStore {
   getPhoto(id: string): Promise<OutboxPhoto | undefined>;
   removePhoto(id: string): Promise<void>;
   listPhotos(): Promise<OutboxPhoto[]>;
+  /** Logouts the server has not heard yet (pending-logout.ts): their tokens, oldest first. */
+  listPendingLogouts(): Promise<PendingLogout[]>;
+  addPendingLogout(logout: PendingLogout): Promise<void>;
+  removePendingLogout(token: string): Promise<void>;
+}
+
+/**
+ * A logout made without a network: the phone has forgotten the session, the server has not. Its
+ * token is kept for that call only, until the server has answered it.
+ */
+export interface PendingLogout {
+  token: string;
+  /** Epoch ms of the logout. */
+  createdAt: number;
 }
