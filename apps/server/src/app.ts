@@ -6,6 +6,7 @@ import Type from 'typebox';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
+import adminRoutes from './routes/seller/admin/index.js';
 import { administratorWatch } from './plugins/app/admin/administrators.js';
 import authentication from './plugins/app/auth/authentication.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(integrationRoutes, { prefix: '/seller/integration' });
   await app.register(noticeCenterRoutes, { prefix: '/seller/notice' });
   await app.register(noticeChannelRoutes, { prefix: '/seller/notice' });
+  await app.register(adminRoutes, { prefix: '/seller/admin' });
   if (config.smsProvider === 'console' && !config.production) {
     await app.register(devRoutes, { prefix: '/__dev' });
   }
