@@ -8,8 +8,8 @@ import { pageChunkGroups } from './scripts/page-chunks';
 import { prerenderLogin } from './scripts/prerender-login-plugin';
 import { routePreload } from './scripts/route-preload-plugin';
 
-/** Paths the service worker must never answer: API data, development routes, health and docs. */
-const NOT_APP_SHELL = [/^\/seller\//, /^\/__dev\//, /^\/healthz/, /^\/docs/];
+/** Paths the service worker must never answer: API data, development routes, health, docs and the admin console. */
+const NOT_APP_SHELL = [/^\/seller\//, /^\/__dev\//, /^\/healthz/, /^\/docs/, /^\/admin(\/|$)/];
 
 /**
  * The service worker's Web Push handler (features/notice-settings/push-worker.ts) as

@@ -16,6 +16,9 @@ export const WANG_QIANG: DemoAccount = { phone: '13800000003', name: '王强', s
 export const LIU_YANG: DemoAccount = { phone: '13800000004', name: '刘洋', sites: ['华南大区'], seesHome: true };
 export const CHEN_JING: DemoAccount = { phone: '13800000005', name: '陈静', sites: ['华东二部'], seesHome: true };
 
+/** The demo's 系统管理员: no positions, so no site and no home tab. */
+export const ZHAO_MIN: DemoAccount = { phone: '13800000000', name: '赵敏', sites: [], seesHome: false };
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [ZHANG_WEI, LI_NA, WANG_QIANG, LIU_YANG, CHEN_JING];
 
 /** A well-formed mainland mobile number with no account, for failures that count against a phone. */

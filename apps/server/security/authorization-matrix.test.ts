@@ -15,7 +15,8 @@
 import { CUSTOMER_QR_PREFIX, chinaDayString, periodAt } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { at, call, expectFailure, PHONES, rows, useTestServer } from '../test/helper.js';
+import { DEMO_ADMINISTRATOR } from '../src/db/seed.js';
+import { at, call, DEMO_PASSWORD, expectFailure, PHONES, rows, useTestServer } from '../test/helper.js';
 import { customersWhere, firstCustomer, firstOrder, loginAll, ordersWhere, type CustomerFact, type OrderFact, type Role, type Session } from '../test/routes/sales/support.js';
 import { documentedRoutes, routeName } from './support/routes.js';
 
@@ -73,7 +74,7 @@ interface Entry {
 }
 
 /** Routes that name no site: who may call them, checked apart from the matrix. */
-type Standalone = { kind: 'public'; why: string } | { kind: 'session'; why: string } | { kind: 'apiKey'; why: string };
+type Standalone = { kind: 'public'; why: string } | { kind: 'session'; why: string } | { kind: 'apiKey'; why: string } | { kind: 'admin'; why: string };
 
 const month = chinaDayString(new Date()).slice(0, 7);
 const today = chinaDayString(new Date());
@@ -220,6 +221,8 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/notice/push/subscribe': { kind: 'session', why: 'a browser subscribed for the caller' },
   'POST /seller/notice/push/unsubscribe': { kind: 'session', why: 'the caller’s own subscription; another user’s is 404 (test/routes/notices/channels.test.ts)' },
   'POST /seller/integration/orders': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
+  'POST /seller/admin/staff/list': { kind: 'admin', why: 'the organisation’s people, for 系统管理员 only' },
+  'POST /seller/admin/site/list': { kind: 'admin', why: 'the organisation’s sites, for 系统管理员 only' },
 };
 
 let as: Record<Role, Session>;
@@ -351,6 +354,14 @@ describe('routes without a site', () => {
     const [method, path] = name.split(' ') as ['GET' | 'POST', string];
     const response = await call(server.app, method, path, { body: {} });
     expectFailure(response, 401);
+  });
+
+  it.each(Object.entries(STANDALONE).filter(([, entry]) => entry.kind === 'admin'))('%s refuses every non-administrator and answers the administrator', async (name) => {
+    const [method, path] = name.split(' ') as ['GET' | 'POST', string];
+    for (const role of ROLES) expectFailure(await call(server.app, method, path, { token: as[role].token, body: {} }), 403, '仅系统管理员可以使用管理后台');
+    const admin = await call(server.app, 'POST', '/seller/user/v2/login', { body: { phone: DEMO_ADMINISTRATOR.phone, password: DEMO_PASSWORD } });
+    const token = (admin.body.data as { token: string }).token;
+    expect((await call(server.app, method, path, { token, body: {} })).status).toBe(200);
   });
 
   it('refuses a user session on the platform’s order push', async () => {

@@ -6,6 +6,8 @@ import Type from 'typebox';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import { ok } from './lib/reply.js';
+import adminRoutes from './routes/seller/admin/index.js';
+import { administratorWatch } from './plugins/app/admin/administrators.js';
 import authentication from './plugins/app/auth/authentication.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
 import idempotency from './plugins/app/idempotency/idempotency.js';
@@ -104,13 +106,21 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(notices);
   await app.register(noticeDelivery);
 
+  // An empty database has nobody who can sign in: the log and /healthz say how to make the first administrator.
+  const administrators = administratorWatch(app.db);
+  app.addHook('onReady', async () => {
+    const setup = await administrators.setupHint();
+    if (setup) app.log.warn(setup);
+  });
+
   // Readiness from state kept by the db plugin (no query per call); liveness answers while the process serves.
   app.get(
     '/healthz',
     { schema: { tags: ['ops'], summary: '就绪检查：迁移与种子数据完成、未在关闭、数据库连接正常时 200，否则 503', response: { 200: Envelope(HealthResult), 503: Envelope(Type.Null()) } } },
     async (_request, reply) => {
       if (!app.readiness.ready) return reply.status(503).send({ code: 503, msg: '服务未就绪', data: null });
-      return ok({ status: 'ok' as const, database: app.database.kind });
+      const setup = await administrators.setupHint();
+      return ok({ status: 'ok' as const, database: app.database.kind, ...(setup ? { setup } : {}) });
     },
   );
   app.get('/healthz/live', { schema: { tags: ['ops'], summary: '存活检查：进程在服务即 200，不访问数据库', response: { 200: Envelope(LiveResult) } } }, async () =>
@@ -126,6 +136,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(integrationRoutes, { prefix: '/seller/integration' });
   await app.register(noticeCenterRoutes, { prefix: '/seller/notice' });
   await app.register(noticeChannelRoutes, { prefix: '/seller/notice' });
+  await app.register(adminRoutes, { prefix: '/seller/admin' });
   if (config.smsProvider === 'console' && !config.production) {
     await app.register(devRoutes, { prefix: '/__dev' });
   }

@@ -16,6 +16,8 @@ export interface Config {
   integrationApiKey: string | undefined;
   /** Directory of the built web app, served at /. */
   webDist: string;
+  /** The admin console's build (apps/admin/dist), served at /admin/. */
+  adminDist: string;
   /** Whether to load the demo data into an empty database. */
   seedDemo: boolean;
   /** Size of the demo data: 1 is ~2,000 customers and ~20,000 orders; 0.05 for tests, 100 for benchmarks. */
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: env.NODE_ENV === 'production',
     integrationApiKey: env.INTEGRATION_API_KEY || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(appRoot, '..', 'web', 'dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(appRoot, '..', 'admin', 'dist')),
     seedDemo: env.SEED_DEMO !== 'false',
     seedScale: parseSeedScale(env.SEED_SCALE),
     maxUploadBytes: 5 * 1024 * 1024,

@@ -1,13 +1,14 @@
 /**
  * Writes brotli (`.br`) and gzip (`.gz`) siblings of every text file of the web build, at the
  * highest levels, so the server sends them as they are instead of compressing per request.
- * Runs after `vite build` (and after the service worker is generated).
+ * Runs after `vite build` (and after the service worker is generated). The admin console's build
+ * runs it on its own folder: `tsx ../web/scripts/precompress.ts <dist>`.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(import.meta.dirname, '..', 'dist');
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 /** Below this, compression saves next to nothing (the server's own threshold). */
 const MIN_BYTES = 1024;

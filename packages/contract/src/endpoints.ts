@@ -77,6 +77,7 @@ import {
 } from './report-feedback.js';
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
+import { AdminSiteList, AdminStaffListBody, AdminStaffPage } from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
@@ -237,6 +238,9 @@ const TABLE = {
   noticePushKey: get(routes.noticePushKey, { response: PushKey }),
   noticePushSubscribe: post(routes.noticePushSubscribe, { body: PushSubscribeBody, response: Type.Null() }),
   noticePushUnsubscribe: post(routes.noticePushUnsubscribe, { body: PushUnsubscribeBody, response: Type.Null() }),
+
+  adminStaffList: post(routes.adminStaffList, { body: AdminStaffListBody, response: AdminStaffPage }),
+  adminSiteList: post(routes.adminSiteList, { response: AdminSiteList }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

@@ -19,4 +19,5 @@ export * from './notices.js';
 export * from './notice-settings.js';
 export * from './todo.js';
 export * from './field-work.js';
+export * from './admin.js';
 export * from './endpoints.js';

@@ -78,6 +78,8 @@ export const UserInfo = Type.Object({
   reportAllSites: Type.Boolean(),
   teamReportAuth: Type.Boolean(),
   mustChangePassword: Type.Boolean(),
+  /** 系统管理员: may use the admin console (/admin/); grants no sales data by itself. */
+  isAdmin: Type.Boolean(),
 });
 export type UserInfo = Type.Static<typeof UserInfo>;
 
@@ -155,7 +157,12 @@ export const UploadResult = Type.Object({
 });
 export type UploadResult = Type.Static<typeof UploadResult>;
 
-export const HealthResult = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+export const HealthResult = Type.Object({
+  status: Type.Literal('ok'),
+  database: Type.String(),
+  /** Present while the organisation has no administrator: how to create the first one. */
+  setup: Type.Optional(Type.String()),
+});
 export const LiveResult = Type.Object({ status: Type.Literal('ok') });
 
 export const DevSmsQuery = Type.Object({ phone: Type.String({ maxLength: 32 }) });

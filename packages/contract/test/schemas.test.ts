@@ -31,6 +31,7 @@ describe('API contract schemas', () => {
       reportAllSites: false,
       teamReportAuth: false,
       mustChangePassword: false,
+      isAdmin: false,
     };
     expect(Check(UserInfo, info)).toBe(true);
     expect(Check(UserInfo, { ...info, mustChangePassword: undefined })).toBe(false);

@@ -163,3 +163,15 @@ export async function seedJoinDates(tx: Tx, options: SeedOptions): Promise<void>
     await tx.update(staff).set({ createdAt: joinedAt }).where(sql`${staff.id} = ${person.id} and ${staff.createdAt} > ${joinedAt}`);
   }
 }
+
+/** The demo's 系统管理员: no positions (the flag grants no sales data), the demo password. */
+export const DEMO_ADMINISTRATOR = { phone: '13800000000', username: '赵敏' } as const;
+
+/** The 'seed:admin:v1' step: the demo organisation's administrator, added after everyone else. */
+export async function seedAdministrator(tx: Tx): Promise<void> {
+  const passwordHash = await hash(DEMO_PASSWORD);
+  await tx
+    .insert(staff)
+    .values({ username: DEMO_ADMINISTRATOR.username, phone: DEMO_ADMINISTRATOR.phone, passwordHash, isAdmin: true })
+    .onConflictDoNothing();
+}

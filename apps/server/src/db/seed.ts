@@ -7,10 +7,10 @@ import { seedNotices } from './seed-notices.js';
 import { seedPerformance } from './seed-performance.js';
 import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
-import { seedJoinDates, seedStaff } from './seed-staff.js';
+import { seedAdministrator, seedJoinDates, seedStaff } from './seed-staff.js';
 import { seedVisits } from './seed-visits.js';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SITES, extraStaff, plannedJoinDates } from './seed-staff.js';
+export { DEMO_ACCOUNTS, DEMO_ADMINISTRATOR, DEMO_PASSWORD, DEMO_SITES, extraStaff, plannedJoinDates } from './seed-staff.js';
 
 export interface SeedOptions {
   /** Size of the generated data: 1 is the demo (~2,000 customers, ~20,000 orders). */
@@ -44,6 +44,8 @@ export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:notices:v1', run: seedNotices },
   // After the sales (issue 19): positions of a few customers and their owners' 拜访签到 of today and yesterday.
   { key: 'seed:visits:v1', run: seedVisits },
+  // Issue 26: the organisation's 系统管理员, last so that no earlier staff id moves.
+  { key: 'seed:admin:v1', run: seedAdministrator },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

@@ -49,18 +49,19 @@ describe('demo seed', () => {
     ]);
   });
 
-  it('creates the five demo accounts with their names and flags', async () => {
+  it('creates the five demo accounts and the administrator with their names and flags', async () => {
     const demo = await db
-      .select({ phone: staff.phone, username: staff.username, reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth, status: staff.status })
+      .select({ phone: staff.phone, username: staff.username, reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth, isAdmin: staff.isAdmin, status: staff.status })
       .from(staff)
       .where(sql`${staff.phone} like '1380000000%'`)
       .orderBy(asc(staff.phone));
     expect(demo).toEqual([
-      { phone: PHONES.zhangWei, username: '张伟', reportAllSites: false, teamReportAuth: false, status: 'active' },
-      { phone: PHONES.liNa, username: '李娜', reportAllSites: false, teamReportAuth: true, status: 'active' },
-      { phone: PHONES.wangQiang, username: '王强', reportAllSites: false, teamReportAuth: false, status: 'active' },
-      { phone: PHONES.liuYang, username: '刘洋', reportAllSites: true, teamReportAuth: false, status: 'active' },
-      { phone: PHONES.chenJing, username: '陈静', reportAllSites: false, teamReportAuth: false, status: 'active' },
+      { phone: '13800000000', username: '赵敏', reportAllSites: false, teamReportAuth: false, isAdmin: true, status: 'active' },
+      { phone: PHONES.zhangWei, username: '张伟', reportAllSites: false, teamReportAuth: false, isAdmin: false, status: 'active' },
+      { phone: PHONES.liNa, username: '李娜', reportAllSites: false, teamReportAuth: true, isAdmin: false, status: 'active' },
+      { phone: PHONES.wangQiang, username: '王强', reportAllSites: false, teamReportAuth: false, isAdmin: false, status: 'active' },
+      { phone: PHONES.liuYang, username: '刘洋', reportAllSites: true, teamReportAuth: false, isAdmin: false, status: 'active' },
+      { phone: PHONES.chenJing, username: '陈静', reportAllSites: false, teamReportAuth: false, isAdmin: false, status: 'active' },
     ]);
   });
 
@@ -129,7 +130,7 @@ describe('demo seed', () => {
     const before = await counts();
     expect(await seedDemoData(db)).toEqual([]);
     expect(await counts()).toEqual(before);
-    expect(before).toEqual({ sites: 3, staff: 35, positions: 38 });
+    expect(before).toEqual({ sites: 3, staff: 36, positions: 38 });
   });
 
   it('adds nothing when the server starts again on the same database', async () => {

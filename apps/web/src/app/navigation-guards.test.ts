@@ -30,6 +30,7 @@ const signedIn = () =>
     reportAllSites: false,
     teamReportAuth: false,
     mustChangePassword: false,
+    isAdmin: false,
   });
 
 describe('navigation guards', () => {

@@ -25,6 +25,8 @@ export const staff = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('active').$type<'active' | 'deleted'>(),
     /** Set when a leader resets the password: the next login must choose a new one first. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** 系统管理员: manages the organisation (console at /admin/); grants no sales data by itself. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     /** 企业微信 userid of this person in the company's WeCom, for app messages; null = not linked. */
     wecomUserId: varchar('wecom_user_id', { length: 64 }),
     createdAt: createdAt(),

@@ -41,7 +41,7 @@ export default fp(
           // The hashes matter on the app's documents only: the API's answers (the hot path) and the
           // hashed assets (which web.ts sends without a policy, workers aside, and which hold no
           // inline script) skip the file.
-          'script-src': [(request: IncomingMessage) => (/^\/(seller|assets)\//.test(request.url ?? '') ? "'self'" : scriptSources())],
+          'script-src': [(request: IncomingMessage) => (/^\/(seller|assets|admin\/assets)\//.test(request.url ?? '') ? "'self'" : scriptSources())],
           // antd-mobile positions popups with inline style attributes.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],

@@ -28,7 +28,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'accept-ranges',
 ];
 /** A script that runs as a worker takes its policy from its own response: it keeps every header. */
-const isAssetOutsideWorker = (url: string) => url.startsWith('/assets/') && !/worker/i.test(url);
+const isAssetOutsideWorker = (url: string) => (url.startsWith('/assets/') || url.startsWith('/admin/assets/')) && !/worker/i.test(url);
 
 /** The service worker script of the web build (vite-plugin-pwa), served from the app's root. */
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -45,6 +45,26 @@ export default fp(
     if (!fs.existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'web app is not built; run `npm run build` to serve it');
       return;
+    }
+    // The admin console (apps/admin) at /admin/: a separate build, so none of it is on the phone's first load.
+    const adminRoot = app.config.adminDist;
+    if (fs.existsSync(path.join(adminRoot, 'index.html'))) {
+      await app.register(fastifyStatic, {
+        root: adminRoot,
+        prefix: '/admin/',
+        decorateReply: false,
+        wildcard: true,
+        index: ['index.html'],
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const relative = path.relative(adminRoot, filePath).replace(/\.(br|gz)$/, '');
+          reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
+        },
+      });
+      app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+    } else {
+      app.log.warn({ root: adminRoot }, 'admin console is not built; run `npm run build` to serve it at /admin/');
     }
     await app.register(fastifyStatic, {
       root,

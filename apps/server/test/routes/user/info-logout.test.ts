@@ -42,6 +42,7 @@ describe('POST /seller/user/info', () => {
       reportAllSites: expected.reportAllSites,
       teamReportAuth: expected.teamReportAuth,
       mustChangePassword: false,
+      isAdmin: false,
     });
     expect(response.raw.body).not.toMatch(/"password|password_?hash|argon2|status/i);
   });

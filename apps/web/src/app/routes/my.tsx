@@ -26,6 +26,8 @@ interface Entry {
   label: string;
   icon: React.ReactNode;
   leaderOnly?: boolean;
+  /** Works without a site (a person without positions, such as an administrator, sees only these). */
+  siteless?: boolean;
 }
 
 const ENTRIES: Entry[] = [
@@ -37,8 +39,8 @@ const ENTRIES: Entry[] = [
   { route: 'scanQRCode', label: '扫一扫', icon: <ScanningOutline /> },
   { route: 'teamAttendance', label: '考勤打卡', icon: <ClockCircleOutline /> },
   { route: 'salesPerformance', label: '我的业绩', icon: <HistogramOutline /> },
-  { route: 'setting', label: '设置', icon: <SetOutline /> },
-  { route: 'about', label: '关于', icon: <InformationCircleOutline /> },
+  { route: 'setting', label: '设置', icon: <SetOutline />, siteless: true },
+  { route: 'about', label: '关于', icon: <InformationCircleOutline />, siteless: true },
 ];
 
 export default function MyPage() {
@@ -68,8 +70,17 @@ export default function MyPage() {
           )}
         </div>
       </header>
-      {/* 今日待办: its own block at the top, apart from the lists below. */}
-      <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} />
+      {site ? (
+        // 今日待办: its own block at the top, apart from the lists below.
+        <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} />
+      ) : (
+        <List header="尚未分配站点" data-testid="my-no-site">
+          <List.Item description="业绩、客户、订单和报告，要在系统管理员为你分配站点岗位后才能使用。">你还没有站点岗位</List.Item>
+          {userInfo?.isAdmin && (
+            <List.Item description={`请在电脑浏览器打开 ${window.location.origin}/admin/ 管理组织架构和员工。`}>你是系统管理员</List.Item>
+          )}
+        </List>
+      )}
       {sites.length > 1 && (
         <List header="站点">
           <List.Item extra={site?.departmentName} onClick={openSwitcher} description={`共 ${sites.length} 个站点`}>
@@ -83,7 +94,7 @@ export default function MyPage() {
         </List.Item>
       </List>
       <List header="常用功能">
-        {ENTRIES.filter((entry) => !entry.leaderOnly || isLeader).map((entry) => (
+        {ENTRIES.filter((entry) => (!entry.leaderOnly || isLeader) && (site || entry.siteless)).map((entry) => (
           <List.Item key={entry.route} prefix={entry.icon} onClick={() => nav.navigateTo(routeUrl(entry.route))}>
             {entry.label}
           </List.Item>

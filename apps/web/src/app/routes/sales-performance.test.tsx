@@ -59,6 +59,7 @@ function signInAs(isLeader: boolean, reportAllSites = false) {
     reportAllSites,
     teamReportAuth: false,
     mustChangePassword: false,
+    isAdmin: false,
   };
   useSession.setState({ token: 't', userId: 1, userInfo, currentSite: position });
 }

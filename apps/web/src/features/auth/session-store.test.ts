@@ -15,6 +15,7 @@ const wang: UserInfo = {
   reportAllSites: false,
   teamReportAuth: false,
   mustChangePassword: false,
+  isAdmin: false,
 };
 
 const stored = (key: string) => {

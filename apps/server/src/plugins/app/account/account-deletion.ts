@@ -5,6 +5,7 @@ import { staff } from '../../../db/schema.js';
 import { newToken } from '../../../lib/crypto.js';
 import { auditAccount, DELETED_NAME, revokeAllSessions, staffChanged, type AccountDeps, type ClientContext, type SessionUser } from './account-shared.js';
 import { spendAllTickets, takeTicket } from './account-tickets.js';
+import { keepAnotherAdministrator } from '../admin/administrators.js';
 
 /**
  * Deletes the account: no more logins, name, phone and avatar anonymised (the phone is free for
@@ -14,6 +15,7 @@ export async function deleteAccount(deps: AccountDeps, user: SessionUser, ticket
   const unusable = await hash(newToken());
   await deps.db.transaction(async (tx) => {
     await takeTicket(tx, user, 'deregister', ticket, true);
+    await keepAnotherAdministrator(tx, user.id);
     await tx
       .update(staff)
       .set({

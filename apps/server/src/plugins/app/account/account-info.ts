@@ -28,6 +28,7 @@ export async function userInfo(deps: AccountDeps, staffId: number): Promise<User
     reportAllSites: user.reportAllSites,
     teamReportAuth: user.teamReportAuth,
     mustChangePassword: user.mustChangePassword,
+    isAdmin: user.isAdmin,
   };
   cache.storeUserInfo(staffId, info, generation);
   return info;

@@ -85,6 +85,7 @@ export async function authenticate(deps: AccountDeps, token: string): Promise<Se
       username: staff.username,
       phone: staff.phone,
       mustChangePassword: staff.mustChangePassword,
+      isAdmin: staff.isAdmin,
     })
     .from(sessions)
     .innerJoin(staff, eq(staff.id, sessions.staffId))
@@ -94,7 +95,7 @@ export async function authenticate(deps: AccountDeps, token: string): Promise<Se
   if (Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  const user = { id: row.id, username: row.username, phone: row.phone, sessionId: row.sessionId, mustChangePassword: row.mustChangePassword };
+  const user = { id: row.id, username: row.username, phone: row.phone, sessionId: row.sessionId, mustChangePassword: row.mustChangePassword, isAdmin: row.isAdmin };
   cache.storeSession(tokenHash, { user, expiresAt: row.expiresAt.getTime() }, generation);
   return user;
 }

@@ -28,6 +28,8 @@ export interface SessionUser {
   sessionId: number;
   /** A leader reset the password: only the calls that set a new one work until then. */
   mustChangePassword: boolean;
+  /** 系统管理员: may call /seller/admin/… (sales-authorization.ts, assertAdministrator). */
+  isAdmin: boolean;
 }
 
 /** What a deleted account is shown as wherever a person's name appears. */

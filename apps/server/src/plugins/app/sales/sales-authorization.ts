@@ -25,6 +25,10 @@
  *
  * Notices (消息中心) are the user's own, whoever and wherever: a user lists, counts and marks
  * read only the notices addressed to them; another user's notice answers 404 like a missing one.
+ *
+ * The organisation (issue 26): only a 系统管理员 calls /seller/admin/… (assertAdministrator; 403
+ * for anyone else, whatever positions they hold). The flag grants no sales data: nothing above
+ * reads it.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -32,6 +36,13 @@ import type { Db } from '../../../db/client.js';
 import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { CUSTOMER_OUT_OF_REACH } from '@sales/contract';
+
+export const ADMINISTRATORS_ONLY = '仅系统管理员可以使用管理后台';
+
+/** The /seller/admin/… gate: the caller must be an active administrator (the flag is read with the session). */
+export function assertAdministrator(user: { isAdmin: boolean }): void {
+  if (!user.isAdmin) throw forbidden(ADMINISTRATORS_ONLY);
+}
 
 export interface SalesScope {
   readonly userId: number;

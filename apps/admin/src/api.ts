@@ -1,0 +1,51 @@
+/**
+ * The console's calls: the contract's endpoint table over fetch, in the app's envelope
+ * ({ code, msg, data }). The token is the console's own (a sign-in here does not sign the phone
+ * app in or out on the same browser).
+ */
+import { APP_VERSION, PLATFORM, type EndpointInput, type EndpointPath, type EndpointResponse } from '@sales/contract';
+
+const TOKEN_KEY = 'adminToken';
+
+export const readToken = (): string | null => localStorage.getItem(TOKEN_KEY);
+export const storeToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+/** A refused call: the server's Chinese message and status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Told when the session ended (401): the console goes back to its sign-in. */
+let onSignedOut: () => void = () => undefined;
+export const whenSignedOut = (listener: () => void) => {
+  onSignedOut = listener;
+};
+
+export async function post<P extends EndpointPath>(path: P, body: EndpointInput<P> | Record<string, never> = {}): Promise<EndpointResponse<P>> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', platform: PLATFORM, Version: APP_VERSION, ...(token ? { Authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, '网络异常，请检查网络后重试');
+  }
+  const envelope = (await response.json().catch(() => null)) as { code: number; msg: string; data: EndpointResponse<P> } | null;
+  if (!envelope) throw new ApiError(response.status, '服务暂时不可用，请稍后再试');
+  if (response.status === 401 && token) {
+    clearToken();
+    onSignedOut();
+  }
+  if (response.status !== 200) throw new ApiError(response.status, envelope.msg);
+  return envelope.data;
+}

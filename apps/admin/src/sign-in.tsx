@@ -1,0 +1,189 @@
+/** Sign-in with the same accounts as the phone app (password or SMS code), and the one-time password's replacement. */
+import { PASSWORD_POLICY, passwordProblem, type UserInfo } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { Alert, App, Button, Card, Form, Input, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { post, storeToken } from './api';
+
+const PHONE_RULES = [
+  { required: true, message: '请输入手机号' },
+  { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' },
+];
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : '操作失败，请重试');
+
+function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: { phone: string; password: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await post(ROUTES.userLogin, { phone: values.phone.trim(), password: values.password });
+      storeToken(result.token);
+      onSignedIn();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form.Item label="手机号" name="phone" rules={PHONE_RULES}>
+        <Input autoComplete="username" inputMode="numeric" maxLength={11} />
+      </Form.Item>
+      <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        登录
+      </Button>
+    </Form>
+  );
+}
+
+function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [form] = Form.useForm<{ phone: string; code: string }>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState(0);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = window.setTimeout(() => setWait(wait - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [wait]);
+
+  const sendCode = async () => {
+    setError(null);
+    try {
+      const { phone } = await form.validateFields(['phone']);
+      const sent = await post(ROUTES.userSendCode, { phone: phone.trim() });
+      setWait(sent.resendAfter ?? 60);
+    } catch (failure) {
+      if (failure instanceof Error) setError(failure.message);
+    }
+  };
+  const submit = async (values: { phone: string; code: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await post(ROUTES.userLogin, { phone: values.phone.trim(), code: values.code.trim() });
+      storeToken(result.token);
+      onSignedIn();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form.Item label="手机号" name="phone" rules={PHONE_RULES}>
+        <Input autoComplete="username" inputMode="numeric" maxLength={11} />
+      </Form.Item>
+      <Form.Item label="验证码" required>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item name="code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入6位数字验证码' }]}>
+            <Input aria-label="验证码" autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
+          </Form.Item>
+          <Button onClick={() => void sendCode()} disabled={wait > 0}>
+            {wait > 0 ? `${wait} 秒后重发` : '获取验证码'}
+          </Button>
+        </div>
+      </Form.Item>
+      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        登录
+      </Button>
+    </Form>
+  );
+}
+
+export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  return (
+    <main className="sign-in">
+      <Card className="sign-in-card">
+        <Typography.Title level={1} style={{ fontSize: 22, textAlign: 'center' }}>
+          销售助手 · 管理后台
+        </Typography.Title>
+        <Tabs
+          centered
+          items={[
+            { key: 'password', label: '密码登录', children: <PasswordForm onSignedIn={onSignedIn} /> },
+            { key: 'code', label: '验证码登录', children: <CodeForm onSignedIn={onSignedIn} /> },
+          ]}
+        />
+      </Card>
+    </main>
+  );
+}
+
+/** A one-time password (a new administrator's, or a reset's) is replaced before anything else. */
+export function SetPassword({ user, onDone, onSignOut }: { user: UserInfo; onDone: () => void; onSignOut: () => void }) {
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: { password: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await post(ROUTES.userUpdatePassword, { password: values.password });
+      void message.success('密码已设置');
+      onDone();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="sign-in">
+      <Card className="sign-in-card">
+        <Typography.Title level={1} style={{ fontSize: 20 }}>
+          请先设置新密码
+        </Typography.Title>
+        <Typography.Paragraph>{user.username}，你正在使用一次性密码，设置新密码后才能继续。</Typography.Paragraph>
+        <Form layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            label="新密码"
+            name="password"
+            extra={PASSWORD_POLICY}
+            rules={[
+              { required: true, message: '请输入新密码' },
+              {
+                validator: (_rule, value: string | undefined) => {
+                  const problem = value ? passwordProblem(value, user.phone) : null;
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label="确认新密码"
+            name="confirm"
+            dependencies={['password']}
+            rules={[
+              { required: true, message: '请再次输入新密码' },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            保存并继续
+          </Button>
+          <Button type="link" block onClick={onSignOut}>
+            退出登录
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+/** 员工: every person of the organisation, paged on the server, searchable and filtered by site, status and role. */
+import {
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  STAFF_STATUS_LABELS,
+  STAFF_STATUSES,
+  formatChinaDateTime,
+  type AdminSite,
+  type AdminStaffListBody,
+  type AdminStaffPage,
+  type AdminStaffRow,
+  type StaffRole,
+  type StaffStatus,
+} from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
+import { Alert, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { post } from './api';
+
+const PAGE_SIZE = 20;
+
+const columns: TableColumnsType<AdminStaffRow> = [
+  { title: '姓名', dataIndex: 'username', width: 120 },
+  { title: '手机号', dataIndex: 'phone', width: 130 },
+  {
+    title: '岗位',
+    key: 'positions',
+    render: (_value, row) =>
+      row.positions.length === 0 ? (
+        <span style={{ color: '#595959' }}>无岗位</span>
+      ) : (
+        <Space size={[4, 4]} wrap>
+          {row.positions.map((position, index) => (
+            <Tag key={`${position.siteId}-${index}`} color={position.isLeader ? 'blue' : undefined}>
+              {position.siteName} · {position.isLeader ? '主管' : '业务员'}
+              {position.drawAuth ? ' · drawAuth' : ''}
+            </Tag>
+          ))}
+        </Space>
+      ),
+  },
+  {
+    title: '权限',
+    key: 'flags',
+    width: 220,
+    render: (_value, row) => (
+      <Space size={[4, 4]} wrap>
+        {row.isAdmin && <Tag style={{ color: '#874d00', background: '#fffbe6', borderColor: '#ffe58f' }}>系统管理员</Tag>}
+        {row.reportAllSites && <Tag>全部站点报告</Tag>}
+        {row.teamReportAuth && <Tag>团队报告</Tag>}
+      </Space>
+    ),
+  },
+  { title: '企业微信', dataIndex: 'wecomUserId', width: 120, render: (value: string | null) => value ?? '—' },
+  { title: '状态', dataIndex: 'status', width: 80, render: (value: StaffStatus) => STAFF_STATUS_LABELS[value] },
+  { title: '加入时间', dataIndex: 'createdAt', width: 170, render: (value: string) => formatChinaDateTime(new Date(value)) },
+];
+
+export function StaffPage() {
+  const [filter, setFilter] = useState<AdminStaffListBody>({ page: 1, pageSize: PAGE_SIZE });
+  const [data, setData] = useState<AdminStaffPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [sites, setSites] = useState<AdminSite[]>([]);
+
+  useEffect(() => {
+    post(ROUTES.adminSiteList)
+      .then((result) => setSites(result.list))
+      .catch(() => setSites([]));
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    post(ROUTES.adminStaffList, filter)
+      .then((result) => {
+        if (!current) return;
+        setData(result);
+        setError(null);
+      })
+      .catch((failure: unknown) => current && setError(failure instanceof Error ? failure.message : '加载失败'))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [filter]);
+
+  const refine = (change: Partial<AdminStaffListBody>) => setFilter((previous) => ({ ...previous, ...change, page: 1 }));
+
+  return (
+    <>
+      <div className="console-toolbar">
+        <Input.Search aria-label="搜索姓名或手机号" placeholder="搜索姓名或手机号" allowClear style={{ width: 240 }} onSearch={(keyword) => refine({ keyword: keyword.trim() || undefined })} />
+        <Select
+          aria-label="站点"
+          placeholder="全部站点"
+          allowClear
+          style={{ width: 160 }}
+          options={sites.map((site) => ({ value: site.id, label: site.name }))}
+          onChange={(siteId: number | undefined) => refine({ siteId })}
+        />
+        <Select
+          aria-label="角色"
+          placeholder="全部角色"
+          allowClear
+          style={{ width: 140 }}
+          options={STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }))}
+          onChange={(role: StaffRole | undefined) => refine({ role })}
+        />
+        <Select
+          aria-label="状态"
+          value={filter.status ?? 'active'}
+          style={{ width: 120 }}
+          options={STAFF_STATUSES.map((status) => ({ value: status, label: STAFF_STATUS_LABELS[status] }))}
+          onChange={(status: StaffStatus) => refine({ status })}
+        />
+      </div>
+      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
+      <Table<AdminStaffRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={loading}
+        scroll={{ x: 960 }}
+        pagination={{
+          current: data?.page ?? filter.page,
+          pageSize: data?.pageSize ?? PAGE_SIZE,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => `共 ${total} 人`,
+          onChange: (page, pageSize) => setFilter((previous) => ({ ...previous, page, pageSize })),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "is_admin" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,100 @@
+/**
+ * The organisation as the admin console reads it: people (员工, paged on the server) and sites
+ * with their head counts. Only administrators reach these (the routes assert it first); no sales
+ * figure is read here.
+ */
+import type { AdminSiteList, AdminStaffListBody, AdminStaffPage, AdminStaffRow, StaffStatus } from '@sales/contract';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { positions, sites, staff } from '../../../db/schema.js';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** `%` and `_` typed into the search box are literal characters, not wildcards. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+export class OrganisationRepository {
+  constructor(private readonly db: Db) {}
+
+  /** 员工: newest first, filtered by name or phone, site, status and role; one page of rows with their positions. */
+  async staffList(input: AdminStaffListBody): Promise<AdminStaffPage> {
+    const page = input.page ?? 1;
+    const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+    const conditions: SQL[] = [eq(staff.status, input.status ?? 'active')];
+    const keyword = input.keyword?.trim();
+    if (keyword) {
+      const pattern = likePattern(keyword);
+      const matched = or(ilike(staff.username, pattern), ilike(staff.phone, pattern));
+      if (matched) conditions.push(matched);
+    }
+    const positionWhere = (extra: SQL[]) =>
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(positions)
+          .where(and(eq(positions.staffId, staff.id), ...extra)),
+      );
+    if (input.siteId !== undefined) conditions.push(positionWhere([eq(positions.siteId, input.siteId)]));
+    const atSite = input.siteId !== undefined ? [eq(positions.siteId, input.siteId)] : [];
+    if (input.role === 'leader') conditions.push(positionWhere([...atSite, eq(positions.isLeader, true)]));
+    if (input.role === 'salesperson') conditions.push(positionWhere([...atSite, eq(positions.isLeader, false)]));
+    if (input.role === 'admin') conditions.push(eq(staff.isAdmin, true));
+    const where = and(...conditions);
+
+    const [people, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: staff.id,
+          username: staff.username,
+          phone: staff.phone,
+          status: staff.status,
+          isAdmin: staff.isAdmin,
+          reportAllSites: staff.reportAllSites,
+          teamReportAuth: staff.teamReportAuth,
+          wecomUserId: staff.wecomUserId,
+          createdAt: staff.createdAt,
+        })
+        .from(staff)
+        .where(where)
+        .orderBy(desc(staff.createdAt), desc(staff.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ n: count() }).from(staff).where(where),
+    ]);
+    const ids = people.map((person) => person.id);
+    const held =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({ staffId: positions.staffId, siteId: positions.siteId, siteName: sites.name, isLeader: positions.isLeader, drawAuth: positions.drawAuth })
+            .from(positions)
+            .innerJoin(sites, eq(sites.id, positions.siteId))
+            .where(inArray(positions.staffId, ids))
+            .orderBy(asc(positions.id));
+    const list: AdminStaffRow[] = people.map((person) => ({
+      ...person,
+      status: person.status as StaffStatus,
+      createdAt: person.createdAt.toISOString(),
+      positions: held.filter((row) => row.staffId === person.id).map(({ siteId, siteName, isLeader, drawAuth }) => ({ siteId, siteName, isLeader, drawAuth })),
+    }));
+    return { list, total: total?.n ?? 0, page, pageSize };
+  }
+
+  /** Every site with how many active people hold a position there, and how many of them lead it. */
+  async siteList(): Promise<AdminSiteList> {
+    const rows = await this.db
+      .select({
+        id: sites.id,
+        name: sites.name,
+        region: sites.region,
+        memberCount: sql<number>`count(distinct ${staff.id})::int`,
+        leaderCount: sql<number>`count(distinct ${staff.id}) filter (where ${positions.isLeader})::int`,
+      })
+      .from(sites)
+      .leftJoin(positions, eq(positions.siteId, sites.id))
+      .leftJoin(staff, and(eq(staff.id, positions.staffId), eq(staff.status, 'active')))
+      .groupBy(sites.id)
+      .orderBy(asc(sites.id));
+    return { list: rows };
+  }
+}

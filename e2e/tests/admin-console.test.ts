@@ -1,0 +1,96 @@
+/**
+ * The admin console (issue 26 §2) at 1280×800, in Chromium against the real server: sign-in with
+ * the phone app's accounts, administrators only, 员工 paged and filtered on the server, 组织架构,
+ * axe-clean; and what the administrator sees on the phone.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DEMO_PASSWORD, ZHANG_WEI, ZHAO_MIN } from '../support/accounts';
+import { useApp } from '../support/app';
+import { axeViolations } from '../support/layout';
+
+const harness = useApp();
+const DESKTOP = { width: 1280, height: 800 };
+
+async function openConsole(): Promise<Page> {
+  const app = await harness.newApp({ viewport: DESKTOP, bypassCSP: true });
+  await app.page.goto(`${harness.baseUrl}/admin/`);
+  return app.page;
+}
+
+async function signIn(page: Page, phone: string): Promise<void> {
+  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+describe('admin console', () => {
+  test('refuses a salesperson after sign-in, and lets them sign in as someone else', async () => {
+    const page = await openConsole();
+    await expect(page.title()).resolves.toBe('销售助手 · 管理后台');
+    await signIn(page, ZHANG_WEI.phone);
+    await page.getByText('仅系统管理员可以使用管理后台').waitFor();
+    await page.getByText(`${ZHANG_WEI.name}（${ZHANG_WEI.phone}）不是系统管理员`).waitFor();
+    await page.getByRole('button', { name: '换个账号登录' }).click();
+    await page.getByRole('tab', { name: '密码登录' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+
+  test('an administrator sees 员工 paged on the server, searches and filters it, and 组织架构; axe finds nothing', async () => {
+    const page = await openConsole();
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, ZHAO_MIN.phone);
+    const pageCalls: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/seller/admin/staff/list')) pageCalls.push(request.postDataJSON());
+    });
+    await page.getByText(/共 \d+ 人/).waitFor();
+    const total = Number((await page.getByText(/共 \d+ 人/).textContent())?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(20);
+    // 20 rows a page: the rest is on the server, not in the page.
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(20);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('listitem').filter({ hasText: /^2$/ }).click();
+    await expect.poll(() => pageCalls.some((body) => (body as { page?: number }).page === 2)).toBe(true);
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(Math.min(20, total - 20));
+
+    await page.getByRole('searchbox', { name: '搜索姓名或手机号' }).or(page.getByPlaceholder('搜索姓名或手机号')).fill('王强');
+    await page.keyboard.press('Enter');
+    await page.getByText('共 1 人').waitFor();
+    const row = page.locator('tbody tr.ant-table-row');
+    await expect.poll(() => row.count()).toBe(1);
+    for (const tag of ['华东一部 · 主管', '华东二部 · 主管', '华南大区 · 业务员']) await row.getByText(tag).waitFor();
+
+    await page.getByPlaceholder('搜索姓名或手机号').fill('');
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: '角色' }).click();
+    await page.locator('.ant-select-item-option[title="系统管理员"]').click();
+    await page.getByText('共 1 人').waitFor();
+    await row.getByText(ZHAO_MIN.name).waitFor();
+    await row.getByText('无岗位').waitFor();
+
+    await page.getByRole('menuitem', { name: '组织架构' }).click();
+    await page.waitForURL(/#\/sites$/);
+    for (const site of ['华东一部', '华东二部', '华南大区']) await page.getByRole('cell', { name: site, exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A reload keeps the session and the page.
+    await page.reload();
+    await page.getByRole('cell', { name: '华南大区', exact: true }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('tab', { name: '密码登录' }).waitFor();
+  });
+
+  test('on the phone, the administrator without positions is told what to use instead of pages that need a site', async () => {
+    const app = await harness.newApp();
+    await app.login.open();
+    await app.login.loginAs(ZHAO_MIN);
+    await app.waitForRoute('/pages/my/index');
+    const notice = app.page.getByTestId('my-no-site');
+    await notice.getByText('你还没有站点岗位').waitFor();
+    await notice.getByText(/\/admin\/ 管理组织架构和员工/).waitFor();
+    await app.page.getByText('设置', { exact: true }).waitFor();
+    expect(await app.page.getByText('我的客户', { exact: true }).count()).toBe(0);
+  });
+});

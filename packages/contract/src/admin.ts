@@ -1,0 +1,66 @@
+/**
+ * The admin console's calls (/seller/admin/…): the organisation as administrators see it. Only a
+ * 系统管理员 may call them (403 otherwise); they carry no sales figures.
+ */
+import Type from 'typebox';
+import { Keyword, Page, PageSize, Paged, Timestamp } from './primitives.js';
+import { ID_MAX } from './sales-domain.js';
+
+export const STAFF_STATUSES = ['active', 'deleted'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = { active: '在职', deleted: '已注销' };
+
+/** 员工 filter by role: holds a leader position, a salesperson position, or the administrator flag. */
+export const STAFF_ROLES = ['leader', 'salesperson', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { leader: '主管', salesperson: '业务员', admin: '系统管理员' };
+
+export const AdminStaffListBody = Type.Object({
+  page: Page,
+  pageSize: PageSize,
+  /** Part of the name or of the phone number. */
+  keyword: Keyword,
+  siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: ID_MAX })),
+  status: Type.Optional(Type.Enum(STAFF_STATUSES)),
+  role: Type.Optional(Type.Enum(STAFF_ROLES)),
+});
+export type AdminStaffListBody = Type.Static<typeof AdminStaffListBody>;
+
+export const AdminStaffPosition = Type.Object({
+  siteId: Type.Integer(),
+  siteName: Type.String(),
+  isLeader: Type.Boolean(),
+  drawAuth: Type.Boolean(),
+});
+export type AdminStaffPosition = Type.Static<typeof AdminStaffPosition>;
+
+export const AdminStaffRow = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  phone: Type.String(),
+  status: Type.Enum(STAFF_STATUSES),
+  isAdmin: Type.Boolean(),
+  reportAllSites: Type.Boolean(),
+  teamReportAuth: Type.Boolean(),
+  wecomUserId: Type.Union([Type.String(), Type.Null()]),
+  positions: Type.Array(AdminStaffPosition),
+  /** 加入: when the person joined. */
+  createdAt: Timestamp,
+});
+export type AdminStaffRow = Type.Static<typeof AdminStaffRow>;
+
+export const AdminStaffPage = Paged(AdminStaffRow);
+export type AdminStaffPage = Type.Static<typeof AdminStaffPage>;
+
+export const AdminSite = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  region: Type.String(),
+  /** Active staff holding a position there. */
+  memberCount: Type.Integer(),
+  leaderCount: Type.Integer(),
+});
+export type AdminSite = Type.Static<typeof AdminSite>;
+
+export const AdminSiteList = Type.Object({ list: Type.Array(AdminSite) });
+export type AdminSiteList = Type.Static<typeof AdminSiteList>;
