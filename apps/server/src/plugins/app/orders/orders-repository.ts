@@ -2,6 +2,7 @@
 import {
   addDays,
   fenToYuan,
+  orderLineId,
   parseChinaDay,
   SALES_STATUSES,
   type OrderDetail,
@@ -146,6 +147,7 @@ export async function salesLines(db: Db, q: SalesLinesQuery): Promise<SalesLines
     list: rows.map((row) => ({
       ...toSummary(row),
       line: row.line,
+      lineId: orderLineId(row.line, row.id),
       at: iso(row.at),
       lineAmount: fenToYuan(row.line === 'refund' ? -row.amountFen : row.amountFen),
     })),
