@@ -44,7 +44,7 @@ export function PacingCard({ pacing, testId = 'pacing' }: { pacing: Pacing | nul
         <div className="pacing__span">
           <h2 className="dash-card__title">本季度</h2>
           <div className="pacing__lines" data-testid={`${testId}-quarter-unset`}>
-            <span className="pacing__headline">{unset}</span>
+            <span className="pacing__headline pacing__headline--unset">{unset}</span>
             <span className="muted">三个月都设了目标后计算季度进度</span>
           </div>
         </div>
