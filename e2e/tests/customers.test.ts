@@ -251,14 +251,13 @@ describe('a customer’s page, follow-up and transfer', () => {
     await his.waitForRoute('/pages/details/customerDetails');
     await expect.poll(() => his.customer.name().textContent()).toBe(customer.name);
     expect((await his.customer.owner().textContent())?.trim()).toBe('负责人：张伟');
-    // His 订单 tab lists the customer's orders credited to him (docs/decisions.md: earlier orders
-    // stay with the salesperson who made them), as the server answers him.
+    // His 订单 tab lists every order of the customer, as its header counts them (issue 25 §2): the
+    // earlier orders stay credited to the salesperson who made them, but the owner sees them.
     const hisOrders = await customerOrders(zhang, customer.id, { pageSize: 5 });
-    if (hisOrders.total === 0) {
-      await his.page.getByTestId('list-empty').getByText('暂无订单').waitFor();
-    } else {
-      await expect.poll(() => his.customer.recentOrders().count()).toBe(Math.min(5, hisOrders.total));
-    }
+    expect(hisOrders.total).toBe(recent.total);
+    expect((await his.customer.orderCount().textContent())?.trim()).toBe(String(detail.orderCount));
+    await expect.poll(() => his.customer.recentOrders().count()).toBe(Math.min(5, recent.total));
+    expect((await his.customer.allOrdersButton().textContent())?.trim()).toBe(`查看全部订单（${recent.total}）`);
     // A salesperson cannot transfer, but sees the follow-up history, 李娜's visit included.
     expect(await his.customer.bindButton().count()).toBe(0);
     await his.customer.tab('跟进记录').tap();

@@ -7,7 +7,7 @@
  */
 import Type from 'typebox';
 import { FOLLOW_UP_TYPES } from './sales-domain.js';
-import { Day, Id, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
+import { Day, Id, Month, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
 import { PERFORMANCE_PERIOD_KEYS } from './period.js';
 import { OrderLine } from './sales.js';
 
@@ -127,7 +127,13 @@ export type PacingSpan = Type.Static<typeof PacingSpan>;
 export const Pacing = Type.Object({
   today: Day,
   month: Nullable(PacingSpan),
+  /**
+   * Paced only when all three months of the quarter have an amount target: a month without one is
+   * not a target of 0 (it would make the quarter's daily need look small beside the month's).
+   */
   quarter: Nullable(PacingSpan),
+  /** The quarter's months ('2026-12') without an amount target, oldest first; empty when the quarter is paced. */
+  quarterUnsetMonths: Type.Array(Month),
 });
 export type Pacing = Type.Static<typeof Pacing>;
 

@@ -100,12 +100,20 @@ export type OrderLineKind = Type.Static<typeof OrderLineKind>;
 export const OrderLine = Type.Object({
   ...OrderSummary.properties,
   line: OrderLineKind,
+  /**
+   * The line's own identity in a list (orderLineId): an order paid and refunded in one period is
+   * two lines that share the order's `id`, so lists key their rows by this.
+   */
+  lineId: Type.String(),
   /** The time that puts the line in the period: the paid time of a sale, the refunded time of a refund. */
   at: Timestamp,
   /** What the line adds to the figures: the order's amount for a sale, minus it for a refund. */
   lineAmount: Type.Number(),
 });
 export type OrderLine = Type.Static<typeof OrderLine>;
+
+/** An order line's identity: its kind and its order's id ('sale-12', 'refund-12'). */
+export const orderLineId = (line: OrderLineKind, orderId: number): string => `${line}-${orderId}`;
 
 export const OrderPage = Type.Object({
   ...Paged(OrderSummary).properties,

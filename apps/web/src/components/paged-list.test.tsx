@@ -66,4 +66,24 @@ describe('PagedList', () => {
     expect(screen.getByTestId('total').textContent).toBe('共 3 位客户');
     expect(screen.queryByText('暂无客户')).toBeNull();
   });
+
+  it('shows both lines of an order paid and refunded in one week (a sale and a refund share the order id)', () => {
+    const lines = [
+      { id: 7, lineId: 'refund-7', line: '退款 −1,234.5元' },
+      { id: 7, lineId: 'sale-7', line: '付款 1,234.5元' },
+      { id: 5, lineId: 'sale-5', line: '付款 88元' },
+    ];
+    const pages = [
+      { list: lines.slice(0, 1), total: 3, page: 1, pageSize: 1 },
+      { list: lines.slice(1), total: 3, page: 2, pageSize: 2 },
+    ];
+    render(
+      <PagedList
+        query={{ ...query({}), isPending: false, data: { pages } }}
+        empty="本周暂无成交订单"
+        renderItem={(row) => <div data-testid="line">{row.line}</div>}
+      />,
+    );
+    expect(screen.getAllByTestId('line').map((line) => line.textContent)).toEqual(['退款 −1,234.5元', '付款 1,234.5元', '付款 88元']);
+  });
 });

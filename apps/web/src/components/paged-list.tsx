@@ -1,6 +1,6 @@
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { ReactNode } from 'react';
-import { flattenPages, type PageOf } from '../lib/paging';
+import { Fragment, type ReactNode } from 'react';
+import { flattenPages, rowKey, type PagedRow, type PageOf } from '../lib/paging';
 import { CardSkeleton, EmptyState, ErrorState } from './list-states';
 
 /** The parts of a TanStack infinite query over a paged list call that the list needs. */
@@ -13,9 +13,9 @@ export interface PagedQuery<P> {
   fetchNextPage(): Promise<{ isError: boolean; error: unknown }>;
 }
 
-type Row<P extends PageOf<{ id: number }>> = P['list'][number];
+type Row<P extends PageOf<PagedRow>> = P['list'][number];
 
-interface PagedListProps<P extends PageOf<{ id: number }>> {
+interface PagedListProps<P extends PageOf<PagedRow>> {
   query: PagedQuery<P>;
   renderItem(item: Row<P>): ReactNode;
   /** The empty state's title, e.g. 暂无客户. */
@@ -30,7 +30,7 @@ interface PagedListProps<P extends PageOf<{ id: number }>> {
  * The list pattern of SCREENS.md: skeleton cards while loading, an error state with 重试,
  * an empty state, pull down to refresh and load more on scroll.
  */
-export function PagedList<P extends PageOf<{ id: number }>>({ query, renderItem, empty, emptyHint, header, testId }: PagedListProps<P>) {
+export function PagedList<P extends PageOf<PagedRow>>({ query, renderItem, empty, emptyHint, header, testId }: PagedListProps<P>) {
   const first = query.data?.pages[0];
   if (!first) {
     if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
@@ -41,7 +41,7 @@ export function PagedList<P extends PageOf<{ id: number }>>({ query, renderItem,
     <PullToRefresh onRefresh={() => query.refetch()}>
       <div className="paged-list" data-testid={testId}>
         {header?.(first.total, first)}
-        {rows.length === 0 ? <EmptyState title={empty} hint={emptyHint} /> : rows.map(renderItem)}
+        {rows.length === 0 ? <EmptyState title={empty} hint={emptyHint} /> : rows.map((row) => <Fragment key={rowKey(row)}>{renderItem(row)}</Fragment>)}
         {rows.length > 0 && (
           <InfiniteScroll
             hasMore={query.hasNextPage}

@@ -15,14 +15,27 @@ export function nextPageParam(last: PageOf<unknown>): number | undefined {
   return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
 }
 
+/**
+ * A row of a paged list. Rows that can share an `id` carry their own `lineId` (a sale and a refund
+ * of one order are two lines of that order, OrderLine): the row's key is its lineId, else its id.
+ */
+export interface PagedRow {
+  id: number;
+  lineId?: string;
+}
+
+/** The key of a row in a paged list: what tells it apart from every other row (React key, repeats). */
+export const rowKey = (row: PagedRow): string => row.lineId ?? `id-${row.id}`;
+
 /** All rows of the fetched pages, in order, without repeats (a row can shift pages while scrolling). */
-export function flattenPages<T extends { id: number }>(pages: readonly { list: readonly T[] }[] | undefined): T[] {
-  const seen = new Set<number>();
+export function flattenPages<T extends PagedRow>(pages: readonly { list: readonly T[] }[] | undefined): T[] {
+  const seen = new Set<string>();
   const rows: T[] = [];
   for (const page of pages ?? []) {
     for (const row of page.list) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
+      const key = rowKey(row);
+      if (seen.has(key)) continue;
+      seen.add(key);
       rows.push(row);
     }
   }

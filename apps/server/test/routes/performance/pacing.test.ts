@@ -2,8 +2,8 @@
 import { resolvePeriod, yuanToFen, type HomeDashboard, type PersonFigures, type SiteFigures } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rows, useTestServer } from '../../helper.js';
-import { pacingSpan } from '../../../src/plugins/app/performance/pacing.js';
+import { at, rows, useTestServer } from '../../helper.js';
+import { pacingFrom, pacingSpan, pacingSpans } from '../../../src/plugins/app/performance/pacing.js';
 import { loginAll, staffCall, type Role, type Session } from '../sales/support.js';
 
 const november = { startDate: '2026-11-01', endDate: '2026-11-30' };
@@ -48,6 +48,37 @@ describe('pacingSpan', () => {
   });
 });
 
+describe('pacingFrom', () => {
+  // 27 November 2026 (China): 4 days left in November, 35 in the fourth quarter.
+  const spans = pacingSpans(new Date('2026-11-27T04:00:00Z'));
+  const amounts = { monthTargetFen: 6_000_000, monthActualFen: 2_000_000, quarterActualFen: 6_500_000 };
+  const months = (october: number, november: number, december: number) => [
+    { month: '2026-10', targetFen: october },
+    { month: '2026-11', targetFen: november },
+    { month: '2026-12', targetFen: december },
+  ];
+
+  it('paces the quarter on its three months when all have a target', () => {
+    const pacing = pacingFrom(spans, { ...amounts, quarterMonths: months(5_000_000, 6_000_000, 7_000_000) });
+    expect(pacing?.quarterUnsetMonths).toEqual([]);
+    expect(pacing?.quarter).toMatchObject({ targetAmount: 180_000, remainingAmount: 115_000, daysLeft: 35 });
+    expect(pacing?.month).toMatchObject({ remainingAmount: 40_000, daysLeft: 4, dailyNeeded: 10_000 });
+  });
+
+  it('does not count a month without a target as 0: December unset, no quarter pace and December named (issue 25 §3)', () => {
+    // As 0, the quarter needed (110,000 − 65,000) ÷ 35 ≈ 1,285.72元 a day beside the month's 10,000元.
+    const pacing = pacingFrom(spans, { ...amounts, quarterMonths: months(5_000_000, 6_000_000, 0) });
+    expect(pacing).toMatchObject({ quarter: null, quarterUnsetMonths: ['2026-12'] });
+    expect(pacing?.month).toMatchObject({ dailyNeeded: 10_000 });
+  });
+
+  it('names every month without a target, and has no pacing when none has one', () => {
+    const pacing = pacingFrom(spans, { ...amounts, monthTargetFen: 0, quarterMonths: months(5_000_000, 0, 0) });
+    expect(pacing).toMatchObject({ month: null, quarter: null, quarterUnsetMonths: ['2026-11', '2026-12'] });
+    expect(pacingFrom(spans, { ...amounts, monthTargetFen: 0, quarterMonths: months(0, 0, 0) })).toBeNull();
+  });
+});
+
 describe('pacing on the pages', () => {
   const server = useTestServer();
   let as: Record<Role, Session>;
@@ -83,9 +114,16 @@ describe('pacing on the pages', () => {
       actualAmount: monthly.body.data.figures.current.orderAmount,
     });
     expect(pacing?.month?.targetAmount).toBeGreaterThan(0);
-    const quarterFen = (await Promise.all(quarterMonths().map((key) => standardFen(101, as.zhangWei.id, key)))).reduce((a, b) => a + b, 0);
-    expect(yuanToFen(pacing?.quarter?.targetAmount ?? 0)).toBe(quarterFen);
-    expect(pacing?.quarter?.actualAmount).toBe(quarterly.body.data.figures.current.orderAmount);
+    // The quarter is paced on its three months' standards when all are set; else it names the unset ones.
+    const monthFens = await Promise.all(quarterMonths().map((key) => standardFen(101, as.zhangWei.id, key)));
+    const unset = quarterMonths().filter((_key, index) => monthFens[index] === 0);
+    expect(pacing?.quarterUnsetMonths).toEqual(unset);
+    if (unset.length === 0) {
+      expect(yuanToFen(pacing?.quarter?.targetAmount ?? 0)).toBe(monthFens.reduce((a, b) => a + b, 0));
+      expect(pacing?.quarter?.actualAmount).toBe(quarterly.body.data.figures.current.orderAmount);
+    } else {
+      expect(pacing?.quarter).toBeNull();
+    }
     // The period shown does not change the pacing.
     expect(quarterly.body.data.pacing).toEqual(pacing);
   });
@@ -101,6 +139,73 @@ describe('pacing on the pages', () => {
     expect(home.body.data.pacing).toEqual(person.body.data.pacing);
     const leaderOwn = await staffCall<PersonFigures>(server.app, as.liNa, 'performance/person', { siteId: 101, period: 'month' });
     expect(leaderOwn.body.data.pacing).toBeNull();
+  });
+
+  /** The month of the quarter other than the current one whose target the tests take away. */
+  const otherMonth = () => {
+    const others = quarterMonths().filter((key) => key !== month().startDate.slice(0, 7));
+    return at(others, others.length - 1);
+  };
+
+  /** Sets the site default and 张伟's row of a month at site 101 (amounts in fen). */
+  async function setStandards(monthKey: string, siteFen: number, zhangFen: number) {
+    for (const [staffId, fen] of [
+      [null, siteFen],
+      [as.zhangWei.id, zhangFen],
+    ] as const) {
+      await server.db.execute(sql`insert into performance_standards (site_id, staff_id, month, target_amount_fen, target_orders, target_new_customers)
+                                  values (101, ${staffId}, ${monthKey}, ${fen}, 10, 2)
+                                  on conflict (site_id, staff_id, month) do update set target_amount_fen = excluded.target_amount_fen`);
+    }
+  }
+
+  const pacingOf = async () => {
+    const person = await staffCall<PersonFigures>(server.app, as.zhangWei, 'performance/person', { siteId: 101, period: 'month' });
+    const site = await staffCall<SiteFigures>(server.app, as.liNa, 'performance/site', { siteId: 101, period: 'month' });
+    const ownHome = await staffCall<HomeDashboard>(server.app, as.zhangWei, 'performance/home', { siteId: 101 });
+    const leaderHome = await staffCall<HomeDashboard>(server.app, as.liNa, 'performance/home', { siteId: 101 });
+    // Home says what 销售业绩 and 部门销售业绩 say.
+    expect(ownHome.body.data.pacing).toEqual(person.body.data.pacing);
+    expect(leaderHome.body.data.pacing).toEqual(site.body.data.pacing);
+    return { person: person.body.data.pacing, site: site.body.data.pacing };
+  };
+
+  it('all three months set: the quarter is paced on their sum (issue 25 §3)', async () => {
+    for (const key of quarterMonths()) {
+      if ((await standardFen(101, as.zhangWei.id, key)) === 0) await setStandards(key, 3_000_000, 3_500_000);
+    }
+    const monthFens = await Promise.all(quarterMonths().map((key) => standardFen(101, as.zhangWei.id, key)));
+    const { person, site } = await pacingOf();
+    expect(person?.quarterUnsetMonths).toEqual([]);
+    expect(yuanToFen(person?.quarter?.targetAmount ?? 0)).toBe(monthFens.reduce((a, b) => a + b, 0));
+    expect(site?.quarterUnsetMonths).toEqual([]);
+    expect(site?.quarter?.targetAmount).toBeGreaterThan(0);
+  });
+
+  it('a month of the quarter without a target: the quarter names it and has no daily pace, the month still has its own (issue 25 §3)', async () => {
+    const unsetMonth = otherMonth();
+    await server.db.execute(sql`delete from performance_standards where site_id = 101 and month = ${unsetMonth}`);
+    const { person, site } = await pacingOf();
+    for (const pacing of [person, site]) {
+      expect(pacing?.quarterUnsetMonths).toEqual([unsetMonth]);
+      expect(pacing?.quarter).toBeNull();
+      expect(pacing?.month?.targetAmount).toBeGreaterThan(0);
+    }
+    // A target of 0 is no target either.
+    await setStandards(unsetMonth, 0, 0);
+    expect((await pacingOf()).person?.quarterUnsetMonths).toEqual([unsetMonth]);
+  });
+
+  it('this month without a target: no month pace, and the quarter says this month has none (issue 25 §3)', async () => {
+    const thisMonth = month().startDate.slice(0, 7);
+    for (const key of quarterMonths()) await setStandards(key, 3_000_000, 3_500_000);
+    await server.db.execute(sql`delete from performance_standards where site_id = 101 and month = ${thisMonth}`);
+    const { person, site } = await pacingOf();
+    for (const pacing of [person, site]) {
+      expect(pacing?.month).toBeNull();
+      expect(pacing?.quarter).toBeNull();
+      expect(pacing?.quarterUnsetMonths).toEqual([thisMonth]);
+    }
   });
 
   it('no standard this quarter: no pacing', async () => {

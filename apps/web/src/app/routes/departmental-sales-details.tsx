@@ -62,7 +62,7 @@ function OrderList({ period }: { period: Period }) {
       empty="这段时间没有销售订单"
       testId="sales-orders"
       header={(_total, first) => <Totals page={first} />}
-      renderItem={(line) => <OrderCard key={`${line.line}-${line.id}`} order={line} />}
+      renderItem={(line) => <OrderCard key={line.lineId} order={line} />}
     />
   );
 }

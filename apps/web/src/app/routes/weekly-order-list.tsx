@@ -22,7 +22,7 @@ export default function WeeklyOrderListPage() {
       query={query}
       empty={kind === 'weekly' ? '本周暂无成交订单' : '本期暂无成交订单'}
       header={(_total, first) => <ReportOrdersHeader first={first} />}
-      renderItem={(line) => <OrderCard key={`${line.line}-${line.id}`} order={line} />}
+      renderItem={(line) => <OrderCard key={line.lineId} order={line} />}
       testId="weekly-orders"
     />
   );

@@ -1,6 +1,6 @@
 import type { PacingSpan } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
-import { pacingText } from './pacing-text';
+import { pacingText, quarterUnsetText } from './pacing-text';
 
 const span: PacingSpan = {
   startDate: '2026-11-01',
@@ -27,5 +27,14 @@ describe('pacingText', () => {
 
   it('on the last day: one day left', () => {
     expect(pacingText({ ...span, daysLeft: 1, dailyNeeded: 2000 }, '月末').daily).toBe('剩余 1 天 日均需 2,000元');
+  });
+});
+
+describe('quarterUnsetText', () => {
+  it('names the months of the quarter without a target, and nothing when all are set', () => {
+    expect(quarterUnsetText(['2026-12'])).toBe('12月未设目标');
+    expect(quarterUnsetText(['2026-11', '2026-12'])).toBe('11月、12月未设目标');
+    expect(quarterUnsetText(['2027-01'])).toBe('1月未设目标');
+    expect(quarterUnsetText([])).toBeNull();
   });
 });

@@ -17,3 +17,12 @@ export function pacingText(span: PacingSpan, end: '月末' | '季末'): PacingTe
     projection: `预计${end} ${formatMoney(span.projectedAmount)}`,
   };
 }
+
+/**
+ * Why the quarter has no pace: its months without an amount target, 12月未设目标 (11月、12月未设目标).
+ * A month without a target is not a target of 0, so the quarter is paced only once all three are set.
+ */
+export function quarterUnsetText(months: readonly string[]): string | null {
+  if (months.length === 0) return null;
+  return `${months.map((month) => `${Number(month.slice(5, 7))}月`).join('、')}未设目标`;
+}

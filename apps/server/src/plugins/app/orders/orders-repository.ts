@@ -2,6 +2,7 @@
 import {
   addDays,
   fenToYuan,
+  orderLineId,
   parseChinaDay,
   SALES_STATUSES,
   type OrderDetail,
@@ -17,7 +18,7 @@ import type { Db } from '../../../db/client.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { customerNameMatch } from '../sales/keyword-search.js';
-import { ORDER_NOT_FOUND, visibleOrders, visibleOrderTallies, type SalesScope } from '../sales/sales-authorization.js';
+import { customerOrders, ORDER_NOT_FOUND, readableOrders, visibleOrders, visibleOrderTallies, type SalesScope } from '../sales/sales-authorization.js';
 import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
 export type OrderFilter = Omit<OrderListBody, 'page' | 'pageSize' | 'siteId'>;
@@ -146,6 +147,7 @@ export async function salesLines(db: Db, q: SalesLinesQuery): Promise<SalesLines
     list: rows.map((row) => ({
       ...toSummary(row),
       line: row.line,
+      lineId: orderLineId(row.line, row.id),
       at: iso(row.at),
       lineAmount: fenToYuan(row.line === 'refund' ? -row.amountFen : row.amountFen),
     })),
@@ -166,8 +168,9 @@ export async function salesLines(db: Db, q: SalesLinesQuery): Promise<SalesLines
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
-  private conditions(scope: SalesScope, filter: OrderFilter): SQL {
-    const conditions: (SQL | undefined)[] = [visibleOrders(scope)];
+  /** The orders `visible` lets the caller see, narrowed by the filter. */
+  private conditions(scope: SalesScope, filter: OrderFilter, visible: SQL = visibleOrders(scope)): SQL {
+    const conditions: (SQL | undefined)[] = [visible];
     if (filter.status === 'closed') conditions.push(inArray(orders.status, ['cancelled', 'refunded']));
     else if (filter.status) conditions.push(eq(orders.status, filter.status));
     if (filter.staffId !== undefined) conditions.push(eq(orders.staffId, filter.staffId));
@@ -198,6 +201,15 @@ export class OrdersRepository {
   async list(scope: SalesScope, body: OrderListBody): Promise<OrderPage> {
     const where = this.conditions(scope, body);
     return this.page(where, orders.createdAt, body, this.talliedTotals(scope, body) ?? this.countedTotals(where));
+  }
+
+  /**
+   * A customer's orders (its 订单 tab), newest first, with their totals: all of them, whoever is
+   * credited, for those who see the customer (customerOrders).
+   */
+  async ofCustomer(scope: SalesScope, customerId: number, body: Omit<OrderListBody, 'customerId' | 'siteId'>): Promise<OrderPage> {
+    const where = this.conditions(scope, { ...body, customerId }, customerOrders(scope, customerId));
+    return this.page(where, orders.createdAt, body);
   }
 
   /**
@@ -322,7 +334,7 @@ export class OrdersRepository {
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .leftJoin(staff, eq(staff.id, orders.staffId))
-      .where(and(eq(orders.id, id), visibleOrders(scope)));
+      .where(and(eq(orders.id, id), readableOrders(scope)));
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const items = await this.db
       .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceFen: orderItems.unitPriceFen })

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { customers, followUpLatest, followUps, staff } from '../../../db/schema.js';
 import { figuresByStaff, figuresForRanges, standardsOf, ZERO_TARGETS } from '../../../db/performance-figures.js';
 import { monthsOf, siteRowsFrom, targetsFrom, trend } from './performance-rows.js';
-import { pacingFrom, pacingSpans } from './pacing.js';
+import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { siteMembers } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows } from './performance-views.js';
 import { seesAllCustomers, seesSitePerformance, visibleCustomers, type SalesScope } from '../sales/sales-authorization.js';
@@ -46,16 +46,17 @@ export class HomeRepository {
     // The pacing's month is the cards' month (members, target and figures read once, so they
     // agree); its quarter is the same people's quarter targets against the quarter's sales to date.
     const paced = wholeSite ? rows.map((row) => row.person) : own ? [own.person] : null;
-    const quarterTargets = paced ? targetsFrom(standards, spans.quarter, paced) : null;
-    const pacing =
-      paced && quarterTargets
-        ? pacingFrom(spans, {
-            monthTargetFen: target.targetAmountFen,
-            monthActualFen: monthTotals.orderAmountFen,
-            quarterTargetFen: (wholeSite ? quarterTargets.site : quarterTargets.byPerson.get(scope.userId))?.targetAmountFen ?? 0,
-            quarterActualFen: quarterToDate.orderAmountFen,
-          })
-        : null;
+    const pacing = paced
+      ? pacingFrom(spans, {
+          monthTargetFen: target.targetAmountFen,
+          monthActualFen: monthTotals.orderAmountFen,
+          quarterMonths: quarterMonthTargets(spans, (range) => {
+            const targets = targetsFrom(standards, range, paced);
+            return (wholeSite ? targets.site : targets.byPerson.get(scope.userId))?.targetAmountFen ?? 0;
+          }),
+          quarterActualFen: quarterToDate.orderAmountFen,
+        })
+      : null;
     const { list: toContact, total: toContactTotal } = due;
     const top = rankRows(rows, 'orderAmount', scope.userId).slice(0, 5);
     return {

@@ -3,9 +3,10 @@
  * month's and this quarter's amount target against the net sales to date (China days), what is
  * still missing, the daily amount needed over the days left, and the month-end (quarter-end)
  * figure at the pace so far. Today counts as elapsed for the pace and as left for the daily need:
- * its sales so far are in the pace, and it can still sell. See docs/decisions.md "Target pacing".
+ * its sales so far are in the pace, and it can still sell. The quarter is paced only when all three
+ * of its months have a target (issue 25 §3). See docs/decisions.md "Target pacing".
  */
-import { chinaDayString, type MemberRef, daysInRange, fenToYuan, resolvePeriod, type DayRange, type Pacing, type PacingSpan } from '@sales/contract';
+import { chinaDayString, type MemberRef, daysInRange, fenToYuan, monthsInRange, resolvePeriod, type DayRange, type Pacing, type PacingSpan } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
 import { figuresForRanges, standardsOf } from '../../../db/performance-figures.js';
 import { monthsOf, targetsFrom } from './performance-rows.js';
@@ -46,22 +47,45 @@ export function pacingSpans(now = new Date()) {
 
 export type PacingSpans = ReturnType<typeof pacingSpans>;
 
+/** A month of the quarter ('2026-12') and its amount target in fen (0: none). */
+export interface MonthTarget {
+  month: string;
+  targetFen: number;
+}
+
+/** The three months of the quarter, each with the amount target `targetOf` gives over its whole days. */
+export function quarterMonthTargets(spans: PacingSpans, targetOf: (month: DayRange) => number): MonthTarget[] {
+  return monthsInRange(spans.quarter).map(({ month, daysInMonth }) => ({
+    month,
+    targetFen: targetOf({ startDate: `${month}-01`, endDate: `${month}-${String(daysInMonth).padStart(2, '0')}` }),
+  }));
+}
+
 /** The amounts a pacing compares, in fen: targets of the whole spans, sales to date. */
 export interface PacingAmounts {
   monthTargetFen: number;
   monthActualFen: number;
-  quarterTargetFen: number;
+  /** Each month of the quarter with its target (quarterMonthTargets). */
+  quarterMonths: readonly MonthTarget[];
   quarterActualFen: number;
 }
 
-/** The pacing from amounts already read (home and 部门销售业绩 read them with their own figures); null when neither span has a target. */
+/**
+ * The pacing from amounts already read (home and 部门销售业绩 read them with their own figures).
+ * The quarter is paced only when each of its months has an amount target; otherwise the months
+ * without one are named and the quarter has no pace (a missing month is not a target of 0). Null
+ * when no month of the quarter has a target.
+ */
 export function pacingFrom(spans: PacingSpans, amounts: PacingAmounts): Pacing | null {
-  const pacing = {
+  const unset = amounts.quarterMonths.filter((entry) => entry.targetFen <= 0).map((entry) => entry.month);
+  if (unset.length === amounts.quarterMonths.length && amounts.monthTargetFen <= 0) return null;
+  const quarterTargetFen = amounts.quarterMonths.reduce((sum, entry) => sum + entry.targetFen, 0);
+  return {
     today: spans.today,
     month: pacingSpan(spans.month, spans.today, amounts.monthActualFen, amounts.monthTargetFen),
-    quarter: pacingSpan(spans.quarter, spans.today, amounts.quarterActualFen, amounts.quarterTargetFen),
+    quarter: unset.length === 0 ? pacingSpan(spans.quarter, spans.today, amounts.quarterActualFen, quarterTargetFen) : null,
+    quarterUnsetMonths: unset,
   };
-  return pacing.month || pacing.quarter ? pacing : null;
 }
 
 /**
@@ -78,7 +102,7 @@ export async function pacingOf(db: Db, siteId: number, member: Pick<MemberRef, '
   return pacingFrom(spans, {
     monthTargetFen: targetOf(spans.month),
     monthActualFen: monthToDate.orderAmountFen,
-    quarterTargetFen: targetOf(spans.quarter),
+    quarterMonths: quarterMonthTargets(spans, targetOf),
     quarterActualFen: quarterToDate.orderAmountFen,
   });
 }

@@ -20,7 +20,7 @@ import type { Db } from '../../../db/client.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { dailyFigures, figuresByStaff, figuresFor, figuresForRanges, firstRecordedDay, standardsOf, ZERO_TARGETS } from '../../../db/performance-figures.js';
 import { comparison, comparisonFrom, monthsOf, siteRows, siteRowsFrom, targetsFrom, targetsOver, trend } from './performance-rows.js';
-import { pacingFrom, pacingOf, pacingSpans } from './pacing.js';
+import { pacingFrom, pacingOf, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { memberRef, METRIC_VALUE, periodOf, rangesOf, rankRows, toFigures, toTargets } from './performance-views.js';
 import { salesLines } from '../orders/orders-repository.js';
 import {
@@ -85,7 +85,7 @@ export class PerformanceRepository {
     const pacing = pacingFrom(spans, {
       monthTargetFen: targetsFrom(standards, spans.month, people).site.targetAmountFen,
       monthActualFen: monthToDate.orderAmountFen,
-      quarterTargetFen: targetsFrom(standards, spans.quarter, people).site.targetAmountFen,
+      quarterMonths: quarterMonthTargets(spans, (range) => targetsFrom(standards, range, people).site.targetAmountFen),
       quarterActualFen: quarterToDate.orderAmountFen,
     });
     const value = (row: (typeof rows)[number]) =>

@@ -5,7 +5,8 @@
  *
  * - A user reads a site only through a position there; otherwise 403.
  * - A leader of the site (any of their positions there with isLeader) sees all of it.
- * - Anyone else is a salesperson there: their own customers (owner) and orders (credited staff).
+ * - Anyone else is a salesperson there: their own customers (owner) and orders (credited staff),
+ *   and every order of a customer they own (its 订单 tab and the orders' details; customerOrders).
  * - reportAllSites widens reports and performance only, never customers or orders: the
  *   performance calls (figures, ranking, home, standards read-only) resolve a read-only scope at
  *   any site for them, even without a position there.
@@ -30,7 +31,7 @@
  * for anyone else, whatever positions they hold). The flag grants no sales data: nothing above
  * reads it.
  */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
@@ -134,7 +135,35 @@ export const seesAllCustomers = (scope: SalesScope): boolean => scope.isLeader;
 /** The customer_tallies rows of the customers the caller sees (the list's totals). */
 export const visibleCustomerTallies = (scope: SalesScope): SQL => siteRows(scope, customerTallies.siteId, customerTallies.ownerId);
 
+/**
+ * Orders credited to the caller (a leader: the site's): the order lists, their totals and the
+ * export. Credit for a sale stays with whoever sold it, also after its customer moves on.
+ */
 export const visibleOrders = (scope: SalesScope): SQL => siteRows(scope, orders.siteId, orders.staffId);
+
+/** The order's customer is one the caller owns at the site (a salesperson's customers, visibleCustomers). */
+const ofOwnCustomer = (scope: SalesScope): SQL =>
+  sql`exists (select 1 from ${customers} where ${customers.id} = ${orders.customerId} and ${customers.siteId} = ${scope.siteId} and ${customers.ownerId} = ${scope.userId})`;
+
+/**
+ * A customer's orders (its 订单 tab, customerOrderList), for those who see the customer: every
+ * order of it, whoever is credited. The owner serves the customer now and needs its history — a
+ * customer transferred to them keeps the orders its former owner sold — so its header's figures
+ * (all of its orders) and its order list agree whoever looks. Nothing for a customer the caller
+ * does not see.
+ */
+export function customerOrders(scope: SalesScope, customerId: number): SQL {
+  const ofCustomer = and(eq(orders.siteId, scope.siteId), eq(orders.customerId, customerId)) as SQL;
+  return scope.isLeader ? ofCustomer : (and(ofCustomer, ofOwnCustomer(scope)) as SQL);
+}
+
+/**
+ * The orders whose detail the caller opens: those credited to them, and every order of a customer
+ * they own (customerOrders lists those); a leader, every order of the site.
+ */
+export function readableOrders(scope: SalesScope): SQL {
+  return scope.isLeader ? eq(orders.siteId, scope.siteId) : (and(eq(orders.siteId, scope.siteId), or(eq(orders.staffId, scope.userId), ofOwnCustomer(scope))) as SQL);
+}
 
 /** The order_tallies rows of the orders the caller sees (the list's totals). */
 export const visibleOrderTallies = (scope: SalesScope): SQL => siteRows(scope, orderTallies.siteId, orderTallies.staffId);

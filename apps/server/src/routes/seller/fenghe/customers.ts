@@ -26,7 +26,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = salesScope(request);
       const { customerId, ...rest } = request.body;
       await app.customers.requireVisible(scope, customerId);
-      return ok(await app.orders.list(scope, { ...rest, customerId }));
+      return ok(await app.orders.ofCustomer(scope, customerId, rest));
     },
   });
 

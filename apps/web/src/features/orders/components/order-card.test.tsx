@@ -1,4 +1,4 @@
-import type { OrderSummary, ReportOrderLine } from '@sales/contract';
+import { orderLineId, type OrderSummary, type ReportOrderLine } from '@sales/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
@@ -15,7 +15,7 @@ const order: OrderSummary = {
   createdAt: '2025-11-10T02:00:00.000Z',
   paidAt: '2025-11-10T03:00:00.000Z',
 };
-const line = (kind: 'sale' | 'refund', at: string): ReportOrderLine => ({ ...order, status: 'refunded', line: kind, at, lineAmount: kind === 'refund' ? -201 : 201 });
+const line = (kind: 'sale' | 'refund', at: string): ReportOrderLine => ({ ...order, status: 'refunded', line: kind, lineId: orderLineId(kind, order.id), at, lineAmount: kind === 'refund' ? -201 : 201 });
 
 afterEach(cleanup);
 
