@@ -105,14 +105,14 @@ export function StaffPage() {
           allowClear
           style={{ width: 140 }}
           options={STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }))}
-          onChange={(role: StaffRole | undefined) => refine({ role })}
+          onChange={(staffRole: StaffRole | undefined) => refine({ staffRole })}
         />
         <Select
           aria-label="状态"
-          value={filter.status ?? 'active'}
+          value={filter.staffStatus ?? 'active'}
           style={{ width: 120 }}
           options={STAFF_STATUSES.map((status) => ({ value: status, label: STAFF_STATUS_LABELS[status] }))}
-          onChange={(status: StaffStatus) => refine({ status })}
+          onChange={(staffStatus: StaffStatus) => refine({ staffStatus })}
         />
       </div>
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}

@@ -21,8 +21,8 @@ export const AdminStaffListBody = Type.Object({
   /** Part of the name or of the phone number. */
   keyword: Keyword,
   siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: ID_MAX })),
-  status: Type.Optional(Type.Enum(STAFF_STATUSES)),
-  role: Type.Optional(Type.Enum(STAFF_ROLES)),
+  staffStatus: Type.Optional(Type.Enum(STAFF_STATUSES)),
+  staffRole: Type.Optional(Type.Enum(STAFF_ROLES)),
 });
 export type AdminStaffListBody = Type.Static<typeof AdminStaffListBody>;
 

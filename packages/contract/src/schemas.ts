@@ -194,6 +194,8 @@ export const FIELD_LABELS: Record<string, string> = {
   hasOrders: '成交筛选',
   scope: '查看范围',
   status: '订单状态',
+  staffStatus: '员工状态',
+  staffRole: '员工角色',
   startDate: '开始日期',
   endDate: '结束日期',
   type: '跟进方式',

@@ -167,11 +167,15 @@ export async function seedJoinDates(tx: Tx, options: SeedOptions): Promise<void>
 /** The demo's 系统管理员: no positions (the flag grants no sales data), the demo password. */
 export const DEMO_ADMINISTRATOR = { phone: '13800000000', username: '赵敏' } as const;
 
-/** The 'seed:admin:v1' step: the demo organisation's administrator, added after everyone else. */
-export async function seedAdministrator(tx: Tx): Promise<void> {
+/**
+ * The 'seed:admin:v1' step: the demo organisation's administrator, added after everyone else (so
+ * no earlier id moves), who joined with the first of the staff.
+ */
+export async function seedAdministrator(tx: Tx, options: SeedOptions): Promise<void> {
   const passwordHash = await hash(DEMO_PASSWORD);
+  const joined = Math.min(...[...plannedJoinDates(options.now ?? new Date()).values()].map((at) => at.getTime()));
   await tx
     .insert(staff)
-    .values({ username: DEMO_ADMINISTRATOR.username, phone: DEMO_ADMINISTRATOR.phone, passwordHash, isAdmin: true })
+    .values({ username: DEMO_ADMINISTRATOR.username, phone: DEMO_ADMINISTRATOR.phone, passwordHash, isAdmin: true, createdAt: new Date(joined) })
     .onConflictDoNothing();
 }

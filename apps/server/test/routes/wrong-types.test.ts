@@ -187,6 +187,7 @@ const READS = new Set([
   ...['weekly', 'halfmonth'].flatMap((kind) => ['before/create', 'list', 'detail', 'orders', 'series', 'team', 'comment/list'].map((call) => `${kind}/staff/${call}`)),
   'notice/list',
   'notice/unread',
+  'admin/staff/list',
 ]);
 
 describe('every write refuses a wrongly typed field', () => {

@@ -55,7 +55,7 @@ describe('/seller/admin/…', () => {
   });
 
   it('filters by site, role and status', async () => {
-    const leadersOf101 = await staffList({ siteId: 101, role: 'leader', pageSize: 100 });
+    const leadersOf101 = await staffList({ siteId: 101, staffRole: 'leader', pageSize: 100 });
     const expected = await rows<{ id: number }>(
       server.db,
       sql`select distinct s.id from staff s join positions p on p.staff_id = s.id where p.site_id = 101 and p.is_leader and s.status = 'active' order by s.id`,
@@ -63,16 +63,16 @@ describe('/seller/admin/…', () => {
     expect(leadersOf101.body.data.list.map((row) => row.id).sort((a, b) => a - b)).toEqual(expected.map((row) => row.id));
     expect(leadersOf101.body.data.list.every((row) => row.positions.some((position) => position.siteId === 101 && position.isLeader))).toBe(true);
 
-    const salespeopleOf201 = await staffList({ siteId: 201, role: 'salesperson', pageSize: 100 });
+    const salespeopleOf201 = await staffList({ siteId: 201, staffRole: 'salesperson', pageSize: 100 });
     expect(salespeopleOf201.body.data.list.map((row) => row.phone)).toEqual(expect.arrayContaining([PHONES.wangQiang, PHONES.liuYang]));
 
-    const admins = await staffList({ role: 'admin' });
+    const admins = await staffList({ staffRole: 'admin' });
     expect(admins.body.data.list.map((row) => [row.phone, row.isAdmin, row.positions])).toEqual([[DEMO_ADMINISTRATOR.phone, true, []]]);
-    expect((await staffList({ status: 'deleted' })).body.data.total).toBe(0);
+    expect((await staffList({ staffStatus: 'deleted' })).body.data.total).toBe(0);
   });
 
   it('refuses a wrong type or value with 400 and a Chinese message', async () => {
-    for (const body of [{ page: '1' }, { pageSize: 1000 }, { role: 'boss' }, { status: 'gone' }, { siteId: -1 }, { keyword: 5 }]) {
+    for (const body of [{ page: '1' }, { pageSize: 1000 }, { staffRole: 'boss' }, { staffStatus: 'gone' }, { siteId: -1 }, { keyword: 5 }]) {
       const response = await staffList(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.msg).toMatch(/[\u4e00-\u9fa5]/);

@@ -3,7 +3,7 @@
  * its 订单 tab lists every order of the customer, matching its header — while the credit for the
  * past sales stays with whoever sold them (their order lists, the performance figures).
  */
-import { SALES_STATUSES, type CustomerDetail, type OrderDetail, type OrderPage, type OrderStatus, type PersonFigures } from '@sales/contract';
+import { CUSTOMER_OUT_OF_REACH, SALES_STATUSES, type CustomerDetail, type OrderDetail, type OrderPage, type OrderStatus, type PersonFigures } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, useTestServer } from '../../helper.js';
@@ -59,7 +59,7 @@ describe("a customer transferred to 张伟", () => {
     const formerOwner = customer.ownerId;
     expect(sold.every((order) => order.staffId === formerOwner)).toBe(true);
     salesBefore = await zhangsSales();
-    expectFailure(await staffCall(server.app, as.zhangWei, 'customer/orders', { siteId: 101, customerId: customer.id }), 404, '客户不存在');
+    expectFailure(await staffCall(server.app, as.zhangWei, 'customer/orders', { siteId: 101, customerId: customer.id }), 404, CUSTOMER_OUT_OF_REACH);
 
     const transferred = await staffCall<CustomerDetail>(server.app, as.liNa, 'customer/bind', { siteId: 101, customerId: customer.id, staffId: as.zhangWei.id });
     expect(transferred.status).toBe(200);
@@ -97,7 +97,7 @@ describe("a customer transferred to 张伟", () => {
     // Back to its former owner: 张伟 no longer sees it, nor its orders.
     const back = await staffCall(server.app, as.liNa, 'customer/bind', { siteId: 101, customerId: customer.id, staffId: customer.ownerId });
     expect(back.status).toBe(200);
-    expectFailure(await staffCall(server.app, as.zhangWei, 'customer/orders', { siteId: 101, customerId: customer.id }), 404, '客户不存在');
+    expectFailure(await staffCall(server.app, as.zhangWei, 'customer/orders', { siteId: 101, customerId: customer.id }), 404, CUSTOMER_OUT_OF_REACH);
     const [order] = await ordersWhere(server.db, sql`customer_id = ${customer.id}`);
     if (!order) throw new Error('the customer has no orders');
     expectFailure(await staffCall(server.app, as.zhangWei, 'order/detail', { siteId: 101, id: order.id }), 404, '订单不存在');

@@ -20,7 +20,7 @@ export class OrganisationRepository {
   async staffList(input: AdminStaffListBody): Promise<AdminStaffPage> {
     const page = input.page ?? 1;
     const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-    const conditions: SQL[] = [eq(staff.status, input.status ?? 'active')];
+    const conditions: SQL[] = [eq(staff.status, input.staffStatus ?? 'active')];
     const keyword = input.keyword?.trim();
     if (keyword) {
       const pattern = likePattern(keyword);
@@ -36,9 +36,9 @@ export class OrganisationRepository {
       );
     if (input.siteId !== undefined) conditions.push(positionWhere([eq(positions.siteId, input.siteId)]));
     const atSite = input.siteId !== undefined ? [eq(positions.siteId, input.siteId)] : [];
-    if (input.role === 'leader') conditions.push(positionWhere([...atSite, eq(positions.isLeader, true)]));
-    if (input.role === 'salesperson') conditions.push(positionWhere([...atSite, eq(positions.isLeader, false)]));
-    if (input.role === 'admin') conditions.push(eq(staff.isAdmin, true));
+    if (input.staffRole === 'leader') conditions.push(positionWhere([...atSite, eq(positions.isLeader, true)]));
+    if (input.staffRole === 'salesperson') conditions.push(positionWhere([...atSite, eq(positions.isLeader, false)]));
+    if (input.staffRole === 'admin') conditions.push(eq(staff.isAdmin, true));
     const where = and(...conditions);
 
     const [people, [total]] = await Promise.all([
