@@ -12,14 +12,15 @@ const PHONE_RULES = [
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '操作失败，请重试');
 
-function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** Signs in with a password or a code: the token kept, then the caller told; the server's message on a refusal. */
+function useSignIn(onSignedIn: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (values: { phone: string; password: string }) => {
+  const signIn = async (body: { phone: string; password?: string; code?: string }) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await post(ROUTES.userLogin, { phone: values.phone.trim(), password: values.password });
+      const result = await post(ROUTES.userLogin, body);
       storeToken(result.token);
       onSignedIn();
     } catch (failure) {
@@ -28,6 +29,12 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
       setBusy(false);
     }
   };
+  return { error, setError, busy, signIn };
+}
+
+function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { error, busy, signIn } = useSignIn(onSignedIn);
+  const submit = (values: { phone: string; password: string }) => signIn({ phone: values.phone.trim(), password: values.password });
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
       <Form.Item label="手机号" name="phone" rules={PHONE_RULES}>
@@ -46,8 +53,7 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
 
 function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [form] = Form.useForm<{ phone: string; code: string }>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, signIn } = useSignIn(onSignedIn);
   const [wait, setWait] = useState(0);
   useEffect(() => {
     if (wait <= 0) return;
@@ -65,19 +71,7 @@ function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
       if (failure instanceof Error) setError(failure.message);
     }
   };
-  const submit = async (values: { phone: string; code: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await post(ROUTES.userLogin, { phone: values.phone.trim(), code: values.code.trim() });
-      storeToken(result.token);
-      onSignedIn();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (values: { phone: string; code: string }) => signIn({ phone: values.phone.trim(), code: values.code.trim() });
   return (
     <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
       <Form.Item label="手机号" name="phone" rules={PHONE_RULES}>

@@ -35,12 +35,15 @@ export function outcomeOf(status: number, body: Envelope | null): SendOutcome {
   return { kind: 'rejected', message: body?.msg || OUTBOX_REJECTED_FALLBACK };
 }
 
-/** One POST with the user's token and an Idempotency-Key, within OUTBOX_TIMEOUT_MS; a network failure or time-out is `retry`. */
-async function post(path: string, key: string, token: string, headers: Record<string, string>, body: BodyInit, fetchImpl: typeof fetch): Promise<SendOutcome> {
+/**
+ * One POST of the outbox (a queued write, a photo, a logout made offline) with the headers given,
+ * within OUTBOX_TIMEOUT_MS; a network failure or time-out is `retry`.
+ */
+export async function timedPost(path: string, headers: Record<string, string>, body: BodyInit | undefined, fetchImpl: typeof fetch): Promise<SendOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), OUTBOX_TIMEOUT_MS);
   try {
-    const response = await fetchImpl(path, { method: 'POST', headers: { ...headers, Authorization: token, 'Idempotency-Key': key }, body, signal: controller.signal });
+    const response = await fetchImpl(path, { method: 'POST', headers, body, signal: controller.signal });
     let answer: Envelope | null = null;
     try {
       answer = (await response.json()) as Envelope;
@@ -60,14 +63,15 @@ async function post(path: string, key: string, token: string, headers: Record<st
  * places a clock's tap by the time the phone measured between tap and send, not by its clock.
  */
 export function sendItem(item: OutboxItem, token: string, headers: SendHeaders, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
-  return post(item.path, item.id, token, { ...headers, 'Content-Type': 'application/json', [CLOCK_SENT_AT_HEADER]: new Date().toISOString() }, JSON.stringify(item.body), fetchImpl);
+  const sent = { ...headers, Authorization: token, 'Idempotency-Key': item.id, 'Content-Type': 'application/json', [CLOCK_SENT_AT_HEADER]: new Date().toISOString() };
+  return timedPost(item.path, sent, JSON.stringify(item.body), fetchImpl);
 }
 
 /** A waiting photo's upload (multipart field `file`) with its own Idempotency-Key. */
 export function sendPhoto(photo: OutboxPhoto, token: string, headers: SendHeaders, path: string, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
   const form = new FormData();
   form.append('file', photo.blob, photo.fileName);
-  return post(path, photo.id, token, { ...headers }, form, fetchImpl);
+  return timedPost(path, { ...headers, Authorization: token, 'Idempotency-Key': photo.id }, form, fetchImpl);
 }
 
 /** The item refers to a photo the phone no longer has (or another user's): it cannot be sent. */

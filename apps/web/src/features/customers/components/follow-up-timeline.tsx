@@ -1,11 +1,11 @@
 import type { FollowUp } from '@sales/contract';
-import { Image, InfiniteScroll, Tag } from 'antd-mobile';
+import { InfiniteScroll, Tag } from 'antd-mobile';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paging';
 import { useFollowUpList } from '../api/get-follow-up-list';
-import { ImageViewer } from '../../../lib/antd-imperative';
 import { PendingFollowUps } from './pending-follow-ups';
+import { PhotoGallery } from '../../../components/photo-gallery';
 
 /** What the page shows under a follow-up's content (拜访签到's badge, from the visits feature). */
 export type FollowUpExtra = (entry: FollowUp) => React.ReactNode;
@@ -23,22 +23,7 @@ function FollowUpEntry({ entry, extra }: { entry: FollowUp; extra?: FollowUpExtr
       </div>
       <p className="timeline__content">{entry.content}</p>
       {extra?.(entry)}
-      {entry.images.length > 0 && (
-        <div className="timeline__images">
-          {entry.images.map((url, index) => (
-            <Image
-              key={url}
-              src={url}
-              width={72}
-              height={72}
-              fit="cover"
-              lazy
-              style={{ borderRadius: 6 }}
-              onClick={() => ImageViewer.Multi.show({ images: entry.images, defaultIndex: index })}
-            />
-          ))}
-        </div>
-      )}
+      <PhotoGallery images={entry.images} className="timeline__images" />
       {entry.nextContactAt && <div className="timeline__next">下次联系：{formatDateTime(entry.nextContactAt)}</div>}
     </li>
   );

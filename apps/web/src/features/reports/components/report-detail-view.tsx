@@ -1,5 +1,5 @@
 import { REPORT_KIND_LABELS, type ReportKind } from '@sales/contract';
-import { Button, Image, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { CardSkeleton, RecordErrorState } from '../../../components/list-states';
 import { formatDateTime } from '../../../lib/format';
@@ -9,7 +9,8 @@ import { useDeleteReport } from '../api/save-report';
 import { SECTION_LABELS } from '../report-api';
 import { MetricsCard } from './metrics-card';
 import { ReportFeedbackView } from './report-feedback-view';
-import { Dialog, ImageViewer } from '../../../lib/antd-imperative';
+import { Dialog } from '../../../lib/antd-imperative';
+import { PhotoGallery } from '../../../components/photo-gallery';
 
 interface ReportDetailViewProps {
   kind: ReportKind;
@@ -91,19 +92,7 @@ export function ReportDetailView({ kind, id, onOrders, onPdf, onEdit, onDeleted 
       {report.images.length > 0 && (
         <section>
           <h2 className="section-title">图片</h2>
-          <div className="report-images">
-            {report.images.map((url, index) => (
-              <Image
-                key={url}
-                src={url}
-                width={96}
-                height={96}
-                fit="cover"
-                alt={`图片 ${index + 1}`}
-                onClick={() => ImageViewer.Multi.show({ images: report.images, defaultIndex: index })}
-              />
-            ))}
-          </div>
+          <PhotoGallery images={report.images} size={96} className="report-images" />
         </section>
       )}
       <ReportFeedbackView kind={kind} reportId={report.id} />

@@ -1,8 +1,8 @@
 import type { Visit } from '@sales/contract';
-import { Button, Image, Tag } from 'antd-mobile';
-import { ImageViewer } from '../../../lib/antd-imperative';
+import { Button, Tag } from 'antd-mobile';
 import { formatDateTime } from '../../../lib/format';
 import { CheckInBadge } from './check-in-badge';
+import { PhotoGallery } from '../../../components/photo-gallery';
 
 /** How far from the customer's position the check-in was, or why that is not known. */
 function distanceLine(visit: Visit): string {
@@ -33,22 +33,7 @@ export function VisitDetail({ visit, memberName, onOpenCustomer, onClose }: { vi
         <p className="visit-detail__content" data-testid="visit-detail-content">
           {visit.content}
         </p>
-        {visit.images.length > 0 && (
-          <div className="visit-detail__images" data-testid="visit-detail-images">
-            {visit.images.map((url, index) => (
-              <Image
-                key={url}
-                src={url}
-                width={72}
-                height={72}
-                fit="cover"
-                lazy
-                style={{ borderRadius: 6 }}
-                onClick={() => ImageViewer.Multi.show({ images: visit.images, defaultIndex: index })}
-              />
-            ))}
-          </div>
-        )}
+        <PhotoGallery images={visit.images} className="visit-detail__images" testId="visit-detail-images" />
         <CheckInBadge checkIn={visit.checkIn} showDeviation />
         <p className="muted visit-detail__distance" data-testid="visit-detail-distance">
           {distanceLine(visit)}
