@@ -74,7 +74,7 @@ interface Entry {
 }
 
 /** Routes that name no site: who may call them, checked apart from the matrix. */
-type Standalone = { kind: 'public'; why: string } | { kind: 'session'; why: string } | { kind: 'apiKey'; why: string } | { kind: 'admin'; why: string };
+type Standalone = { kind: 'public'; why: string } | { kind: 'session'; why: string } | { kind: 'apiKey'; why: string } | { kind: 'admin'; why: string; body?: Record<string, unknown> };
 
 const month = chinaDayString(new Date()).slice(0, 7);
 const today = chinaDayString(new Date());
@@ -223,6 +223,12 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/integration/orders': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
   'POST /seller/admin/staff/list': { kind: 'admin', why: 'the organisation’s people, for 系统管理员 only' },
   'POST /seller/admin/site/list': { kind: 'admin', why: 'the organisation’s sites, for 系统管理员 only' },
+  // Issue 26 §3: the site tree's writes; the administrator's body is one that succeeds (archive before restore).
+  'POST /seller/admin/site/create': { kind: 'admin', why: 'creates a site, for 系统管理员 only', body: { name: '矩阵测试站点', region: '华东', parentId: 201 } },
+  'POST /seller/admin/site/update': { kind: 'admin', why: 'renames a site, for 系统管理员 only', body: { id: 203, name: '深圳一部', region: '华南' } },
+  'POST /seller/admin/site/move': { kind: 'admin', why: 'moves a site in the tree, for 系统管理员 only', body: { id: 203, parentId: 201 } },
+  'POST /seller/admin/site/archive': { kind: 'admin', why: 'archives a site without members, for 系统管理员 only', body: { id: 203 } },
+  'POST /seller/admin/site/restore': { kind: 'admin', why: 'restores an archived site, for 系统管理员 only', body: { id: 203 } },
 };
 
 let as: Record<Role, Session>;
@@ -356,12 +362,16 @@ describe('routes without a site', () => {
     expectFailure(response, 401);
   });
 
-  it.each(Object.entries(STANDALONE).filter(([, entry]) => entry.kind === 'admin'))('%s refuses every non-administrator and answers the administrator', async (name) => {
+  it.each(Object.entries(STANDALONE).filter(([, entry]) => entry.kind === 'admin'))('%s refuses every non-administrator and answers the administrator', async (name, entry) => {
     const [method, path] = name.split(' ') as ['GET' | 'POST', string];
-    for (const role of ROLES) expectFailure(await call(server.app, method, path, { token: as[role].token, body: {} }), 403, '仅系统管理员可以使用管理后台');
+    const body = (entry.kind === 'admin' && entry.body) || {};
+    for (const role of ROLES) {
+      expectFailure(await call(server.app, method, path, { token: as[role].token, body: {} }), 403, '仅系统管理员可以使用管理后台');
+      expectFailure(await call(server.app, method, path, { token: as[role].token, body }), 403, '仅系统管理员可以使用管理后台');
+    }
     const admin = await call(server.app, 'POST', '/seller/user/v2/login', { body: { phone: DEMO_ADMINISTRATOR.phone, password: DEMO_PASSWORD } });
     const token = (admin.body.data as { token: string }).token;
-    expect((await call(server.app, method, path, { token, body: {} })).status).toBe(200);
+    expect((await call(server.app, method, path, { token, body })).status).toBe(200);
   });
 
   it('refuses a user session on the platform’s order push', async () => {

@@ -3,7 +3,7 @@
  * 系统管理员 may call them (403 otherwise); they carry no sales figures.
  */
 import Type from 'typebox';
-import { Keyword, Page, PageSize, Paged, Timestamp } from './primitives.js';
+import { Keyword, Nullable, Page, PageSize, Paged, SiteId, Timestamp } from './primitives.js';
 import { ID_MAX } from './sales-domain.js';
 
 export const STAFF_STATUSES = ['active', 'deleted'] as const;
@@ -56,6 +56,10 @@ export const AdminSite = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   region: Type.String(),
+  /** The site above it in the tree (华南大区 over 广州一部); null for a top-level site. */
+  parentId: Nullable(Type.Integer()),
+  /** An archived site is offered in no picker; its history stays readable. */
+  archived: Type.Boolean(),
   /** Active staff holding a position there. */
   memberCount: Type.Integer(),
   leaderCount: Type.Integer(),
@@ -64,3 +68,24 @@ export type AdminSite = Type.Static<typeof AdminSite>;
 
 export const AdminSiteList = Type.Object({ list: Type.Array(AdminSite) });
 export type AdminSiteList = Type.Static<typeof AdminSiteList>;
+
+/** A site's name: 1–64 characters, unique among the sites under the same parent that are not archived. */
+export const SITE_NAME_MAX = 64;
+export const SiteName = Type.String({ minLength: 1, maxLength: SITE_NAME_MAX });
+export const SiteRegion = Type.String({ minLength: 1, maxLength: 64 });
+
+/** 新建站点: the server assigns the id; under parentId when given (not an archived site). */
+export const AdminSiteCreateBody = Type.Object({ name: SiteName, region: SiteRegion, parentId: Type.Optional(SiteId) });
+export type AdminSiteCreateBody = Type.Static<typeof AdminSiteCreateBody>;
+
+/** 重命名: a new name and/or region. */
+export const AdminSiteUpdateBody = Type.Object({ id: SiteId, name: Type.Optional(SiteName), region: Type.Optional(SiteRegion) });
+export type AdminSiteUpdateBody = Type.Static<typeof AdminSiteUpdateBody>;
+
+/** 移动: under another site (never itself or one below it), or to the top with null. */
+export const AdminSiteMoveBody = Type.Object({ id: SiteId, parentId: Nullable(SiteId) });
+export type AdminSiteMoveBody = Type.Static<typeof AdminSiteMoveBody>;
+
+/** 归档 / 恢复. */
+export const AdminSiteIdBody = Type.Object({ id: SiteId });
+export type AdminSiteIdBody = Type.Static<typeof AdminSiteIdBody>;

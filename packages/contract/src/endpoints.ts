@@ -77,7 +77,7 @@ import {
 } from './report-feedback.js';
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
-import { AdminSiteList, AdminStaffListBody, AdminStaffPage } from './admin.js';
+import { AdminSite, AdminSiteCreateBody, AdminSiteIdBody, AdminSiteList, AdminSiteMoveBody, AdminSiteUpdateBody, AdminStaffListBody, AdminStaffPage } from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
@@ -241,6 +241,11 @@ const TABLE = {
 
   adminStaffList: post(routes.adminStaffList, { body: AdminStaffListBody, response: AdminStaffPage }),
   adminSiteList: post(routes.adminSiteList, { response: AdminSiteList }),
+  adminSiteCreate: post(routes.adminSiteCreate, { body: AdminSiteCreateBody, response: AdminSite }),
+  adminSiteUpdate: post(routes.adminSiteUpdate, { body: AdminSiteUpdateBody, response: AdminSite }),
+  adminSiteMove: post(routes.adminSiteMove, { body: AdminSiteMoveBody, response: AdminSite }),
+  adminSiteArchive: post(routes.adminSiteArchive, { body: AdminSiteIdBody, response: AdminSite }),
+  adminSiteRestore: post(routes.adminSiteRestore, { body: AdminSiteIdBody, response: AdminSite }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

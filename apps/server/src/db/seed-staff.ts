@@ -19,6 +19,15 @@ export const DEMO_SITES = [
   { id: 201, name: '华南大区', region: '华南' },
 ] as const;
 
+/**
+ * Issue 26 §3: the demo's tree — 华南大区 over two departments nobody holds a position in yet, so the
+ * console shows a tree while every rule of SPEC keeps reading the flat sites above as before.
+ */
+export const DEMO_CHILD_SITES = [
+  { id: 202, name: '广州一部', region: '华南', parentId: 201 },
+  { id: 203, name: '深圳一部', region: '华南', parentId: 201 },
+] as const;
+
 interface DemoPosition {
   siteId: number;
   isLeader: boolean;
@@ -177,5 +186,13 @@ export async function seedAdministrator(tx: Tx, options: SeedOptions): Promise<v
   await tx
     .insert(staff)
     .values({ username: DEMO_ADMINISTRATOR.username, phone: DEMO_ADMINISTRATOR.phone, passwordHash, isAdmin: true, createdAt: new Date(joined) })
+    .onConflictDoNothing();
+}
+
+/** The 'seed:site-tree:v1' step: 华南大区's child sites, added last so that no earlier id or row changes. */
+export async function seedSiteTree(tx: Tx): Promise<void> {
+  await tx
+    .insert(sites)
+    .values(DEMO_CHILD_SITES.map((site) => ({ ...site })))
     .onConflictDoNothing();
 }

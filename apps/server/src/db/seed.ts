@@ -7,7 +7,7 @@ import { seedNotices } from './seed-notices.js';
 import { seedPerformance } from './seed-performance.js';
 import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
-import { seedAdministrator, seedJoinDates, seedStaff } from './seed-staff.js';
+import { seedAdministrator, seedJoinDates, seedSiteTree, seedStaff } from './seed-staff.js';
 import { seedVisits } from './seed-visits.js';
 
 export { DEMO_ACCOUNTS, DEMO_ADMINISTRATOR, DEMO_PASSWORD, DEMO_SITES, extraStaff, plannedJoinDates } from './seed-staff.js';
@@ -46,6 +46,8 @@ export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:visits:v1', run: seedVisits },
   // Issue 26: the organisation's 系统管理员, last so that no earlier staff id moves.
   { key: 'seed:admin:v1', run: seedAdministrator },
+  // Issue 26 §3: 华南大区's child sites (no members), after everything so that existing ids and data stay.
+  { key: 'seed:site-tree:v1', run: seedSiteTree },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { isMobile } from '@sales/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import { positions, sites, staff } from '../../src/db/schema.js';
@@ -40,13 +40,20 @@ async function positionsOf(phone: string) {
 }
 
 describe('demo seed', () => {
-  it('creates the three sites', async () => {
-    const all = await db.select({ id: sites.id, name: sites.name, region: sites.region }).from(sites).orderBy(asc(sites.id));
+  it('creates the three flat sites and 华南大区’s two child sites, nobody in the children', async () => {
+    const all = await db
+      .select({ id: sites.id, name: sites.name, region: sites.region, parentId: sites.parentId, archivedAt: sites.archivedAt })
+      .from(sites)
+      .orderBy(asc(sites.id));
     expect(all).toEqual([
-      { id: 101, name: '华东一部', region: '华东' },
-      { id: 102, name: '华东二部', region: '华东' },
-      { id: 201, name: '华南大区', region: '华南' },
+      { id: 101, name: '华东一部', region: '华东', parentId: null, archivedAt: null },
+      { id: 102, name: '华东二部', region: '华东', parentId: null, archivedAt: null },
+      { id: 201, name: '华南大区', region: '华南', parentId: null, archivedAt: null },
+      { id: 202, name: '广州一部', region: '华南', parentId: 201, archivedAt: null },
+      { id: 203, name: '深圳一部', region: '华南', parentId: 201, archivedAt: null },
     ]);
+    const inChildren = await db.select({ id: positions.id }).from(positions).where(inArray(positions.siteId, [202, 203]));
+    expect(inChildren).toEqual([]);
   });
 
   it('creates the five demo accounts and the administrator with their names and flags', async () => {
@@ -130,7 +137,8 @@ describe('demo seed', () => {
     const before = await counts();
     expect(await seedDemoData(db)).toEqual([]);
     expect(await counts()).toEqual(before);
-    expect(before).toEqual({ sites: 3, staff: 36, positions: 38 });
+    // Issue 26 §3 added 华南大区's two child sites (202, 203) with no positions.
+    expect(before).toEqual({ sites: 5, staff: 36, positions: 38 });
   });
 
   it('adds nothing when the server starts again on the same database', async () => {

@@ -1,3 +1,8 @@
 // 管理后台 (the admin console at /admin/): /seller/admin/…, for 系统管理员 only
 export const adminStaffList = '/seller/admin/staff/list';
 export const adminSiteList = '/seller/admin/site/list';
+export const adminSiteCreate = '/seller/admin/site/create';
+export const adminSiteUpdate = '/seller/admin/site/update';
+export const adminSiteMove = '/seller/admin/site/move';
+export const adminSiteArchive = '/seller/admin/site/archive';
+export const adminSiteRestore = '/seller/admin/site/restore';

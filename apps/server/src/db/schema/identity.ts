@@ -1,15 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt } from './columns.js';
 
-/** 站点: one per department. */
-export const sites = pgTable('sites', {
-  id: integer('id').primaryKey(),
-  name: varchar('name', { length: 64 }).notNull(),
-  region: varchar('region', { length: 64 }).notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * 站点: one per department. Sites form a tree (issue 26 §3: 华南大区 → 广州一部); a site without a
+ * parent is a root. An archived site keeps its rows and history but is offered nowhere new.
+ */
+export const sites = pgTable(
+  'sites',
+  {
+    id: integer('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    region: varchar('region', { length: 64 }).notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => sites.id),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sites_parent_idx').on(table.parentId)],
+);
 
 /** 员工: every user of the app; the phone is the login account. */
 export const staff = pgTable(

@@ -28,7 +28,12 @@ export type AuditAction =
   | 'customer.position'
   | 'standard.update'
   | 'export.customers'
-  | 'export.orders';
+  | 'export.orders'
+  | 'site.create'
+  | 'site.update'
+  | 'site.move'
+  | 'site.archive'
+  | 'site.restore';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -217,6 +217,9 @@ describe('the performance calls', () => {
       { siteId: 101, siteName: '华东一部', canEdit: false },
       { siteId: 102, siteName: '华东二部', canEdit: false },
       { siteId: 201, siteName: '华南大区', canEdit: false },
+      // 华南大区's child sites (issue 26 §3): nobody works there yet, 刘洋 reads every site.
+      { siteId: 202, siteName: '广州一部', canEdit: false },
+      { siteId: 203, siteName: '深圳一部', canEdit: false },
     ]);
     expect(await sitesOf(as.wangQiang)).toEqual([
       { siteId: 101, siteName: '华东一部', canEdit: true },

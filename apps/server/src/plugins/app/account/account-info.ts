@@ -1,6 +1,6 @@
 /** The user's own info with their positions (/seller/user/info). */
 import type { UserInfo } from '@sales/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { positions, sites, staff } from '../../../db/schema.js';
 import { unauthorized } from '../../../lib/errors.js';
 import type { AccountDeps } from './account-shared.js';
@@ -17,7 +17,9 @@ export async function userInfo(deps: AccountDeps, staffId: number): Promise<User
     .select({ departmentId: positions.siteId, departmentName: sites.name, isLeader: positions.isLeader, drawAuth: positions.drawAuth })
     .from(positions)
     .innerJoin(sites, eq(sites.id, positions.siteId))
-    .where(eq(positions.staffId, staffId))
+    // The site switcher offers no archived site. Archiving needs the site to have no active member,
+    // so this only hides it from someone reactivated after it was archived (issue 26 §3).
+    .where(and(eq(positions.staffId, staffId), isNull(sites.archivedAt)))
     .orderBy(asc(positions.id));
   const info: UserInfo = {
     id: user.id,

@@ -1,9 +1,9 @@
 /**
- * The organisation as the admin console reads it: people (员工, paged on the server) and sites
- * with their head counts. Only administrators reach these (the routes assert it first); no sales
+ * The organisation's people as the admin console reads them (员工, paged on the server); the sites
+ * are site-tree.ts's. Only administrators reach these (the routes assert it first); no sales
  * figure is read here.
  */
-import type { AdminSiteList, AdminStaffListBody, AdminStaffPage, AdminStaffRow, StaffStatus } from '@sales/contract';
+import type { AdminStaffListBody, AdminStaffPage, AdminStaffRow, StaffStatus } from '@sales/contract';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { positions, sites, staff } from '../../../db/schema.js';
@@ -78,23 +78,5 @@ export class OrganisationRepository {
       positions: held.filter((row) => row.staffId === person.id).map(({ siteId, siteName, isLeader, drawAuth }) => ({ siteId, siteName, isLeader, drawAuth })),
     }));
     return { list, total: total?.n ?? 0, page, pageSize };
-  }
-
-  /** Every site with how many active people hold a position there, and how many of them lead it. */
-  async siteList(): Promise<AdminSiteList> {
-    const rows = await this.db
-      .select({
-        id: sites.id,
-        name: sites.name,
-        region: sites.region,
-        memberCount: sql<number>`count(distinct ${staff.id})::int`,
-        leaderCount: sql<number>`count(distinct ${staff.id}) filter (where ${positions.isLeader})::int`,
-      })
-      .from(sites)
-      .leftJoin(positions, eq(positions.siteId, sites.id))
-      .leftJoin(staff, and(eq(staff.id, positions.staffId), eq(staff.status, 'active')))
-      .groupBy(sites.id)
-      .orderBy(asc(sites.id));
-    return { list: rows };
   }
 }

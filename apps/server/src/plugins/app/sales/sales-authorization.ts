@@ -31,7 +31,7 @@
  * for anyone else, whatever positions they hold). The flag grants no sales data: nothing above
  * reads it.
  */
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
@@ -101,12 +101,13 @@ export async function resolveSalesScope(db: Db, userId: number, siteId: number, 
 
 /**
  * The caller's scope at every site whose performance they read (the performance site picker): the
- * sites of their positions, or every site for a reportAllSites reader, by site id.
+ * sites of their positions, or every site for a reportAllSites reader, by site id; archived sites are left out.
  */
 export async function resolvePerformanceScopes(db: Db, userId: number): Promise<SalesScope[]> {
   const [user] = await db.select({ reportAllSites: staff.reportAllSites }).from(staff).where(eq(staff.id, userId));
   const held = await db.select({ siteId: positions.siteId, isLeader: positions.isLeader }).from(positions).where(eq(positions.staffId, userId));
-  const all = await db.select({ siteId: sites.id, siteName: sites.name }).from(sites).orderBy(asc(sites.id));
+  // An archived site is offered in no picker (issue 26 §3); its figures stay readable by id.
+  const all = await db.select({ siteId: sites.id, siteName: sites.name }).from(sites).where(isNull(sites.archivedAt)).orderBy(asc(sites.id));
   const reportAllSites = user?.reportAllSites ?? false;
   return all.flatMap((site) => {
     const here = held.filter((row) => row.siteId === site.siteId);

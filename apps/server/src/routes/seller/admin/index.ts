@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { OrganisationRepository } from '../../../plugins/app/admin/organisation-repository.js';
+import { SiteTree, type SiteWriter } from '../../../plugins/app/admin/site-tree.js';
+import { clientOf } from '../../../plugins/app/audit.js';
 import { currentUser } from '../../../plugins/app/auth/authentication.js';
 import { assertAdministrator } from '../../../plugins/app/sales/sales-authorization.js';
 import { routeOf } from '../../route-of.js';
@@ -12,6 +15,8 @@ const security = [{ token: [] }];
 /** 管理后台 (/admin/): the organisation, for 系统管理员 only — anyone else gets 403 before anything is read. */
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const organisation = new OrganisationRepository(app.db);
+  const tree = new SiteTree(app.db);
+  const writer = (request: FastifyRequest): SiteWriter => ({ adminId: currentUser(request).id, client: clientOf(request) });
   // Before the body is even read: a non-administrator learns nothing, not even which fields are wrong.
   app.addHook('onRequest', async (request, reply) => {
     await app.authenticate(request, reply);
@@ -24,8 +29,33 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
-    ...routeOf(app, ROUTES.adminSiteList, { tags, security, summary: '站点及其在职人数、主管人数' }),
-    handler: async () => ok(await organisation.siteList()),
+    ...routeOf(app, ROUTES.adminSiteList, { tags, security, summary: '站点树：每个站点的上级、是否归档、在职人数、主管人数' }),
+    handler: async () => ok(await tree.list()),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminSiteCreate, { tags, security, summary: '新建站点（编号由服务器分配），可放在某个上级站点之下' }),
+    handler: async (request) => ok(await tree.create(request.body, writer(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminSiteUpdate, { tags, security, summary: '重命名站点或修改区域' }),
+    handler: async (request) => ok(await tree.update(request.body, writer(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminSiteMove, { tags, security, summary: '移动站点到另一个上级之下（不能移到自己或下级之下），parentId 为 null 时移到顶层' }),
+    handler: async (request) => ok(await tree.move(request.body, writer(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminSiteArchive, { tags, security, summary: '归档站点：须无在职成员、无未归档的下级站点' }),
+    handler: async (request) => ok(await tree.archive(request.body.id, writer(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminSiteRestore, { tags, security, summary: '恢复已归档的站点' }),
+    handler: async (request) => ok(await tree.restore(request.body.id, writer(request))),
   });
 };
 

@@ -1,0 +1,81 @@
+/**
+ * 组织架构 as a tree (issue 26 §3) at 1280×800, in Chromium against the real server: the administrator
+ * creates a child site under 华东一部, renames it, cannot move 华东一部 under it, archives it and
+ * finds it again under 显示已归档; axe-clean throughout.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DEMO_PASSWORD, ZHAO_MIN } from '../support/accounts';
+import { useApp } from '../support/app';
+import { axeViolations } from '../support/layout';
+
+const harness = useApp();
+
+async function sitesPage(): Promise<Page> {
+  const app = await harness.newApp({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = app.page;
+  await page.goto(`${harness.baseUrl}/admin/#/sites`);
+  await page.getByRole('textbox', { name: '手机号' }).fill(ZHAO_MIN.phone);
+  await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: '新建站点' }).waitFor();
+  return page;
+}
+
+/** The table row of the site named exactly `name`. */
+const rowOf = (page: Page, name: string): Locator => page.locator('tr.ant-table-row').filter({ has: page.getByText(name, { exact: true }) });
+
+describe('admin console 组织架构', () => {
+  test('creates a child site, renames it, cannot move its parent under it, archives it; axe finds nothing', async () => {
+    const page = await sitesPage();
+    // The demo's tree: 华南大区 over 广州一部 and 深圳一部, nobody there yet.
+    await rowOf(page, '深圳一部').getByRole('cell', { name: '0' }).first().waitFor();
+
+    await rowOf(page, '华东一部').getByRole('button', { name: '新建下级' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('新建站点').waitFor();
+    await dialog.getByRole('textbox', { name: '站点名称' }).fill('上海一组');
+    expect(await dialog.getByRole('textbox', { name: '区域' }).inputValue()).toBe('华东');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await rowOf(page, '上海一组').waitFor();
+
+    await rowOf(page, '上海一组').getByRole('button', { name: '重命名' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: '站点名称' }).fill('上海二组');
+    await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+    await rowOf(page, '上海二组').waitFor();
+    expect(await rowOf(page, '上海一组').count()).toBe(0);
+
+    // 华东一部 cannot go under its own child: the picker says so and refuses the choice.
+    await rowOf(page, '华东一部').getByRole('button', { name: /移\s*动/ }).click();
+    const move = page.getByRole('dialog');
+    await move.getByText('移动「华东一部」').waitFor();
+    // Checked before the picker opens: antd's open TreeSelect points aria-owns at a list it renders elsewhere.
+    expect(await axeViolations(page)).toEqual([]);
+    await move.getByRole('combobox', { name: '上级站点' }).click();
+    const refused = page.locator('.ant-select-tree-treenode-disabled', { hasText: '上海二组（不能移到自己或下级站点之下）' });
+    await refused.waitFor();
+    await refused.click({ force: true });
+    await move.getByText('不能移到自己或下级站点之下', { exact: false }).first().waitFor();
+    // A click outside the picker closes it; 取消 then closes the dialog with nothing moved.
+    await move.getByText('移动「华东一部」').click();
+    await refused.waitFor({ state: 'hidden' });
+    await move.getByRole('button', { name: /取\s*消/ }).click();
+    await move.waitFor({ state: 'hidden' });
+
+    // 华东一部 has people: archiving it is refused with the server's message.
+    await rowOf(page, '华东一部').getByRole('button', { name: /归\s*档/ }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /归\s*档/ }).click();
+    await page.getByText('站点还有在职成员，请先调走').waitFor();
+
+    await rowOf(page, '上海二组').getByRole('button', { name: /归\s*档/ }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /归\s*档/ }).click();
+    await rowOf(page, '上海二组').waitFor({ state: 'detached' });
+
+    await page.getByRole('switch', { name: '显示已归档' }).click();
+    const archived = rowOf(page, '上海二组');
+    await archived.getByText('已归档').waitFor();
+    await archived.getByRole('button', { name: /恢\s*复/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
