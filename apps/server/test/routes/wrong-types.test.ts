@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JsonObject, toJson, type Json } from '../../security/support/json.js';
 import { mistypedValues } from '../../security/support/mistyped.js';
 import { documentedRoutes, routeName, type DocumentedRoute } from '../../security/support/routes.js';
-import { call, expectFailure, rows, uniqueIp, useTestServer } from '../helper.js';
+import { DEMO_ADMINISTRATOR } from '../../src/db/seed.js';
+import { call, expectFailure, login, rows, uniqueIp, useTestServer } from '../helper.js';
 import { takeWrites, watchWrites } from '../write-watch.js';
 import { loginAll, staffCall, type Role, type Session } from './sales/support.js';
 
@@ -18,9 +19,11 @@ const server = useTestServer({ integrationApiKey: API_KEY });
 const month = chinaDayString(new Date()).slice(0, 7);
 let as: Record<Role, Session>;
 let routes: DocumentedRoute[];
+let adminToken = '';
 
 beforeAll(async () => {
   as = await loginAll(server.app);
+  adminToken = (await login(server.app, DEMO_ADMINISTRATOR.phone)).token;
   routes = await documentedRoutes(server.app);
   await watchWrites(server.db);
 });
@@ -84,8 +87,8 @@ describe('performance standard update with a wrongly typed value', () => {
  */
 interface WriteCall {
   path: string;
-  /** Whose session the call carries; 'apiKey' for the seller platform's key, none for anonymous. */
-  as?: Role | 'apiKey';
+  /** Whose session the call carries; 'apiKey' for the seller platform's key, 'admin' the demo 系统管理员, none for anonymous. */
+  as?: Role | 'apiKey' | 'admin';
   /** Plain JSON values. */
   body: Record<string, unknown>;
 }
@@ -153,6 +156,11 @@ const WRITES: readonly WriteCall[] = [
     body: { endpoint: 'https://fcm.googleapis.com/fcm/send/wrong-types', keys: { p256dh: 'BPk', auth: 'aGk' }, expirationTime: null },
   },
   { path: '/seller/notice/push/unsubscribe', as: 'zhangWei', body: { endpoint: 'https://fcm.googleapis.com/fcm/send/wrong-types' } },
+  { path: '/seller/admin/site/create', as: 'admin', body: { name: '错类型站点', region: '华东', parentId: 101 } },
+  { path: '/seller/admin/site/update', as: 'admin', body: { id: 202, name: '广州一部', region: '华南' } },
+  { path: '/seller/admin/site/move', as: 'admin', body: { id: 202, parentId: 201 } },
+  { path: '/seller/admin/site/archive', as: 'admin', body: { id: 203 } },
+  { path: '/seller/admin/site/restore', as: 'admin', body: { id: 203 } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */
@@ -209,7 +217,13 @@ describe('every write refuses a wrongly typed field', () => {
       const properties = Object.entries(route?.body?.properties ?? {});
       expect(properties.map(([field]) => field).sort()).toEqual(Object.keys(write.body).sort());
       const options =
-        write.as === 'apiKey' ? { headers: { 'x-api-key': API_KEY } } : write.as ? { token: as[write.as].token } : {};
+        write.as === 'apiKey'
+          ? { headers: { 'x-api-key': API_KEY } }
+          : write.as === 'admin'
+            ? { token: adminToken }
+            : write.as
+              ? { token: as[write.as].token }
+              : {};
       await takeWrites(server.db);
       let cases = 0;
       for (const [field, schema] of properties) {
