@@ -28,7 +28,12 @@ export type AuditAction =
   | 'customer.position'
   | 'standard.update'
   | 'export.customers'
-  | 'export.orders';
+  | 'export.orders'
+  | 'staff.create'
+  | 'staff.update'
+  | 'staff.deactivate'
+  | 'staff.reactivate'
+  | 'staff.password.reset';
 
 export interface AuditEntry {
   action: AuditAction;
