@@ -13,9 +13,10 @@ import {
   type StaffStatus,
 } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { Alert, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { post } from './api';
+import { HiredNotice, StaffCreateModal, type Hired } from './staff-create';
 
 const PAGE_SIZE = 20;
 
@@ -62,6 +63,8 @@ export function StaffPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [sites, setSites] = useState<AdminSite[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [hired, setHired] = useState<Hired | null>(null);
 
   useEffect(() => {
     post(ROUTES.adminSiteList)
@@ -114,7 +117,21 @@ export function StaffPage() {
           options={STAFF_STATUSES.map((status) => ({ value: status, label: STAFF_STATUS_LABELS[status] }))}
           onChange={(status: StaffStatus) => refine({ status })}
         />
+        <Button type="primary" style={{ marginLeft: 'auto' }} onClick={() => setCreating(true)}>
+          新员工
+        </Button>
       </div>
+      <StaffCreateModal
+        open={creating}
+        sites={sites}
+        onClose={() => setCreating(false)}
+        onCreated={(person) => {
+          setCreating(false);
+          setHired(person);
+          setFilter((previous) => ({ ...previous, page: 1 }));
+        }}
+      />
+      <HiredNotice hired={hired} onClose={() => setHired(null)} />
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
       <Table<AdminStaffRow>
         rowKey="id"
