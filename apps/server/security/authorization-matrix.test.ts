@@ -224,6 +224,7 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/admin/staff/list': { kind: 'admin', why: 'the organisation’s people, for 系统管理员 only' },
   'POST /seller/admin/site/list': { kind: 'admin', why: 'the organisation’s sites, for 系统管理员 only' },
   'POST /seller/admin/staff/create': { kind: 'admin', why: '新员工, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/reset-password': { kind: 'admin', why: '重置密码 of anyone, for 系统管理员 only', empty: 400 },
 };
 
 let as: Record<Role, Session>;

@@ -99,3 +99,7 @@ export const AdminOneTimePassword = Type.Object({
   oneTimePassword: Type.Optional(Type.String()),
 });
 export type AdminOneTimePassword = Type.Static<typeof AdminOneTimePassword>;
+
+/** One person of the organisation, by id (重置密码). */
+export const AdminStaffIdBody = Type.Object({ staffId: Type.Integer({ minimum: 1, maximum: ID_MAX }) });
+export type AdminStaffIdBody = Type.Static<typeof AdminStaffIdBody>;

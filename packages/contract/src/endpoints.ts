@@ -77,7 +77,7 @@ import {
 } from './report-feedback.js';
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
-import { AdminOneTimePassword, AdminSiteList, AdminStaffCreateBody, AdminStaffListBody, AdminStaffPage } from './admin.js';
+import { AdminOneTimePassword, AdminSiteList, AdminStaffCreateBody, AdminStaffIdBody, AdminStaffListBody, AdminStaffPage } from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
@@ -242,6 +242,7 @@ const TABLE = {
   adminStaffList: post(routes.adminStaffList, { body: AdminStaffListBody, response: AdminStaffPage }),
   adminSiteList: post(routes.adminSiteList, { response: AdminSiteList }),
   adminStaffCreate: post(routes.adminStaffCreate, { body: AdminStaffCreateBody, response: AdminOneTimePassword }),
+  adminStaffResetPassword: post(routes.adminStaffResetPassword, { body: AdminStaffIdBody, response: AdminOneTimePassword }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

@@ -2,3 +2,4 @@
 export const adminStaffList = '/seller/admin/staff/list';
 export const adminSiteList = '/seller/admin/site/list';
 export const adminStaffCreate = '/seller/admin/staff/create';
+export const adminStaffResetPassword = '/seller/admin/staff/reset-password';

@@ -92,3 +92,49 @@ describe('/seller/admin/staff/create', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('/seller/admin/staff/reset-password', () => {
+  const reset = (body: Record<string, unknown>, token = admin.token) => call<AdminOneTimePassword>(server.app, 'POST', '/seller/admin/staff/reset-password', { token, body });
+
+  it('sends a new one-time password, ends every session of the person, and the next sign-in must replace it', async () => {
+    const phone = freshPhone();
+    const hired = await create({ username: '重置丁', phone, positions: [{ siteId: 102, isLeader: true, drawAuth: false }] });
+    const id = hired.body.data.id;
+    const first = await login(server.app, phone, hired.body.data.oneTimePassword);
+    await call(server.app, 'POST', '/seller/user/password/update', { token: first.token, body: { password: 'Chongzhi2026a' }, ip: uniqueIp() });
+    const open = await login(server.app, phone, 'Chongzhi2026a');
+    expect((await call(server.app, 'POST', '/seller/user/info', { token: open.token, body: {} })).status).toBe(200);
+
+    const done = await reset({ staffId: id });
+    expect(done.status).toBe(200);
+    const { oneTimePassword } = done.body.data;
+    expect(oneTimePassword).toMatch(/^\S{6,}$/);
+    expect(oneTimePassword).not.toBe(hired.body.data.oneTimePassword);
+    expect(done.body.data.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+    // The open session ends at once.
+    expectFailure(await call(server.app, 'POST', '/seller/user/info', { token: open.token, body: {} }), 401);
+    expectFailure(await call(server.app, 'POST', '/seller/user/v2/login', { body: { phone, password: 'Chongzhi2026a' }, ip: uniqueIp() }), 400, '手机号或密码错误');
+    const [sms] = await rows<{ content: string }>(server.db, sql`select content from sms_outbox where phone = ${phone} order by id desc limit 1`);
+    expect(sms?.content).toContain(oneTimePassword);
+    expect((await login(server.app, phone, oneTimePassword)).mustChangePassword).toBe(true);
+
+    const [entry] = await rows<{ actor_id: number; detail: string }>(server.db, sql`select actor_id, detail from audit_log where action = 'staff.password.reset' and target_id = ${id}`);
+    expect(entry?.actor_id).toBe(admin.accountInfo.id);
+    expect(entry?.detail).not.toContain(oneTimePassword);
+  });
+
+  it('refuses oneself, nobody, a wrong type and non-administrators, writing nothing', async () => {
+    const tokens = await Promise.all(Object.values(PHONES).map(async (phone) => (await login(server.app, phone)).token));
+    const target = (await login(server.app, PHONES.zhangWei)).accountInfo.id;
+    const before = await snapshot();
+    const [hashBefore] = await rows<{ password_hash: string }>(server.db, sql`select password_hash from staff where id = ${target}`);
+    expectFailure(await reset({ staffId: admin.accountInfo.id }), 400, '不能重置自己的密码，请使用修改密码');
+    expectFailure(await reset({ staffId: 999_999 }), 404, '该员工不存在或不在职');
+    expectFailure(await reset({ staffId: String(target) }), 400);
+    expectFailure(await reset({}), 400);
+    for (const token of tokens) expectFailure(await reset({ staffId: target }, token), 403, ADMINISTRATORS_ONLY);
+    expect(await snapshot()).toEqual(before);
+    const [hashAfter] = await rows<{ password_hash: string }>(server.db, sql`select password_hash from staff where id = ${target}`);
+    expect(hashAfter).toEqual(hashBefore);
+  });
+});

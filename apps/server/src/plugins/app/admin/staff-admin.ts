@@ -1,5 +1,5 @@
 /**
- * 员工 as an administrator changes them (issue 26 §4): hiring (新员工). Every change is one
+ * 员工 as an administrator changes them (issue 26 §4): hiring (新员工) and 重置密码. Every change is one
  * transaction with its audit entry; the administrator is the actor, the person the target, and the
  * detail says what changed — never a password.
  */
@@ -9,16 +9,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { positions, sites, staff } from '../../../db/schema.js';
 import { newPassword } from '../../../lib/crypto.js';
-import { badRequest, conflict } from '../../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
 import { oneTimePasswordContent, type SmsProvider } from '../account/sms.js';
-import type { SessionUser } from '../account/account-shared.js';
+import { revokeAllSessions, type SessionUser } from '../account/account-shared.js';
+import { noticePasswordReset } from '../notices/notice-events.js';
 
 export const PHONE_TAKEN = '该手机号已被在职员工使用';
 
 export interface StaffAdminDeps {
   readonly db: Db;
   readonly sms: SmsProvider;
+  /** Drops every instance's cached sessions and info of a person; after commit. */
+  staffChanged(staffId: number): Promise<void>;
 }
 
 const yesNo = (value: boolean) => (value ? '是' : '否');
@@ -109,6 +112,36 @@ export async function createStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
     if (isActivePhoneClash(error)) throw conflict(PHONE_TAKEN);
     throw error;
   }
+  return sendOneTimePassword(deps, id, phone, oneTime);
+}
+
+/** The one-time password by SMS through the configured provider; back to the administrator only with the console provider. */
+async function sendOneTimePassword(deps: StaffAdminDeps, id: number, phone: string, oneTime: string): Promise<AdminOneTimePassword> {
   await deps.sms.send(deps.db, { phone, scene: 'resetPassword', code: oneTime, content: oneTimePasswordContent(oneTime) });
   return { id, phone: maskPhone(phone), ...(deps.sms.name === 'console' ? { oneTimePassword: oneTime } : {}) };
+}
+
+/**
+ * 重置密码: a new one-time password by SMS that the next sign-in must replace; every session of the
+ * person ends (the caller drops the caches of every instance after commit: staffChanged). An
+ * administrator changes their own password on the phone or in the console's 修改密码 instead.
+ */
+export async function resetStaffPasswordAsAdmin(deps: StaffAdminDeps, admin: SessionUser, staffId: number, client: ClientContext): Promise<AdminOneTimePassword> {
+  if (staffId === admin.id) throw badRequest('不能重置自己的密码，请使用修改密码');
+  const oneTime = newPassword();
+  const passwordHash = await hash(oneTime);
+  const phone = await deps.db.transaction(async (tx) => {
+    const [person] = await tx
+      .update(staff)
+      .set({ passwordHash, mustChangePassword: true })
+      .where(and(eq(staff.id, staffId), eq(staff.status, 'active')))
+      .returning({ phone: staff.phone });
+    if (!person) throw notFound('该员工不存在或不在职');
+    await revokeAllSessions(tx, staffId);
+    await appendAudit(tx, { action: 'staff.password.reset', actorId: admin.id, targetId: staffId, detail: '重置密码：一次性密码已短信发送，登录须修改', client });
+    await noticePasswordReset(tx, { staffId, actorId: admin.id, at: new Date() });
+    return person.phone;
+  });
+  await deps.staffChanged(staffId);
+  return sendOneTimePassword(deps, staffId, phone, oneTime);
 }
