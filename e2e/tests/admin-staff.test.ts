@@ -1,7 +1,8 @@
 /**
  * People from hire to leave (issue 26 §4) in Chromium against the real server: the administrator
  * hires a salesperson in the console at 1280×800; the salesperson signs in on the phone at 390×844
- * with the one-time password, must set a new one first, and then works at their site.
+ * with the one-time password, must set a new one first, and then works at their site; a reset of
+ * the password in the console ends that phone session at once.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -66,6 +67,8 @@ describe('people from hire to leave', () => {
     await page.locator('.ant-select-item-option[title="华东一部"]').click();
     await dialog.getByRole('button', { name: '创建并发送一次性密码' }).click();
     await dialog.getByText('该手机号已被在职员工使用').waitFor();
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     const phone = await harness.newApp({ viewport: PHONE_VIEWPORT });
     const forms = new AccountForms(phone.page);
@@ -81,5 +84,18 @@ describe('people from hire to leave', () => {
     await phone.waitForToast('密码已修改');
     await phone.waitForRoute('/pages/my/index');
     await phone.page.getByText('华东一部').first().waitFor();
+
+    // 重置密码 in the console: a new one-time password shown once, and the open phone session ends at once.
+    await notice.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `重置密码 ${HIRE.name}` }).click();
+    await page.getByRole('button', { name: /^重\s*置$/ }).click();
+    const resetNotice = page.getByRole('dialog', { name: '密码已重置' });
+    const newPassword = (await resetNotice.getByLabel('一次性密码').textContent())?.trim() ?? '';
+    expect(newPassword).toMatch(/^\S{6,}$/);
+    expect(newPassword).not.toBe(oneTimePassword);
+    expect(await axeViolations(page)).toEqual([]);
+    await resetNotice.getByRole('button', { name: '我已记下' }).click();
+    await phone.open('pages/order/index');
+    await phone.waitForRoute('/pages/login/index');
   });
 });

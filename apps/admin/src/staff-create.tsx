@@ -25,6 +25,8 @@ const INITIAL: CreateFields = { username: '', phone: '', positions: [{ role: 'sa
 
 /** What the administrator is told once the person exists. */
 export interface Hired {
+  /** What was done: 员工已创建 or 密码已重置. */
+  title: string;
   username: string;
   /** The masked phone the one-time password went to. */
   phone: string;
@@ -33,7 +35,7 @@ export interface Hired {
 
 export function HiredNotice({ hired, onClose }: { hired: Hired | null; onClose: () => void }) {
   return (
-    <Modal open={hired !== null} title="员工已创建" onOk={onClose} onCancel={onClose} cancelButtonProps={{ style: { display: 'none' } }} okText="我已记下">
+    <Modal open={hired !== null} title={hired?.title} onOk={onClose} onCancel={onClose} cancelButtonProps={{ style: { display: 'none' } }} okText="我已记下">
       {hired?.oneTimePassword ? (
         <>
           <p>
@@ -73,7 +75,7 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
     try {
       const created = await post(ROUTES.adminStaffCreate, body);
       form.resetFields();
-      onCreated({ username: body.username, phone: created.phone, oneTimePassword: created.oneTimePassword });
+      onCreated({ title: '员工已创建', username: body.username, phone: created.phone, oneTimePassword: created.oneTimePassword });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : '保存失败');
     } finally {
