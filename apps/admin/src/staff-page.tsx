@@ -13,13 +13,14 @@ import {
   type StaffStatus,
 } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { Alert, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { post } from './api';
+import { HiredNotice, StaffCreateModal, type Hired } from './staff-create';
 
 const PAGE_SIZE = 20;
 
-const columns: TableColumnsType<AdminStaffRow> = [
+const baseColumns: TableColumnsType<AdminStaffRow> = [
   { title: '姓名', dataIndex: 'username', width: 120 },
   { title: '手机号', dataIndex: 'phone', width: 130 },
   {
@@ -62,6 +63,8 @@ export function StaffPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [sites, setSites] = useState<AdminSite[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [hired, setHired] = useState<Hired | null>(null);
 
   useEffect(() => {
     post(ROUTES.adminSiteList)
@@ -84,6 +87,39 @@ export function StaffPage() {
       current = false;
     };
   }, [filter]);
+
+  const { message } = App.useApp();
+  const resetPassword = async (row: AdminStaffRow) => {
+    try {
+      const done = await post(ROUTES.adminStaffResetPassword, { staffId: row.id });
+      setHired({ title: '密码已重置', username: row.username, phone: done.phone, oneTimePassword: done.oneTimePassword });
+    } catch (failure) {
+      void message.error(failure instanceof Error ? failure.message : '重置失败');
+    }
+  };
+  const columns: TableColumnsType<AdminStaffRow> = [
+    ...baseColumns,
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_value, row) =>
+        row.status === 'active' ? (
+          <Popconfirm
+            title={`重置 ${row.username} 的密码？`}
+            description="将短信发送一次性密码，其登录全部失效"
+            okText="重置"
+            cancelText="取消"
+            onConfirm={() => resetPassword(row)}
+          >
+            <Button size="small" aria-label={`重置密码 ${row.username}`}>
+              重置密码
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
 
   const refine = (change: Partial<AdminStaffListBody>) => setFilter((previous) => ({ ...previous, ...change, page: 1 }));
 
@@ -114,7 +150,21 @@ export function StaffPage() {
           options={STAFF_STATUSES.map((status) => ({ value: status, label: STAFF_STATUS_LABELS[status] }))}
           onChange={(staffStatus: StaffStatus) => refine({ staffStatus })}
         />
+        <Button type="primary" style={{ marginLeft: 'auto' }} onClick={() => setCreating(true)}>
+          新员工
+        </Button>
       </div>
+      <StaffCreateModal
+        open={creating}
+        sites={sites}
+        onClose={() => setCreating(false)}
+        onCreated={(person) => {
+          setCreating(false);
+          setHired(person);
+          setFilter((previous) => ({ ...previous, page: 1 }));
+        }}
+      />
+      <HiredNotice hired={hired} onClose={() => setHired(null)} />
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
       <Table<AdminStaffRow>
         rowKey="id"

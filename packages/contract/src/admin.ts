@@ -89,3 +89,42 @@ export type AdminSiteMoveBody = Type.Static<typeof AdminSiteMoveBody>;
 /** 归档 / 恢复. */
 export const AdminSiteIdBody = Type.Object({ id: SiteId });
 export type AdminSiteIdBody = Type.Static<typeof AdminSiteIdBody>;
+
+/** A position as the console sets it: which site, 主管 or 业务员, and 抽单权限. */
+export const AdminPositionInput = Type.Object({
+  siteId: Type.Integer({ minimum: 1, maximum: ID_MAX }),
+  isLeader: Type.Boolean(),
+  drawAuth: Type.Boolean(),
+});
+export type AdminPositionInput = Type.Static<typeof AdminPositionInput>;
+
+/** At most this many positions a person (one per site). */
+export const POSITIONS_MAX = 50;
+
+/** 新员工: who they are, where they work, what they may do; a one-time password is sent to the phone. */
+export const AdminStaffCreateBody = Type.Object({
+  username: Type.String({ maxLength: 32 }),
+  /** SPEC §5: a mainland mobile number, unique among active staff. */
+  phone: Type.String({ maxLength: 32 }),
+  positions: Type.Array(AdminPositionInput, { maxItems: POSITIONS_MAX }),
+  reportAllSites: Type.Optional(Type.Boolean()),
+  teamReportAuth: Type.Optional(Type.Boolean()),
+  /** 企业微信 userid; empty or absent = not linked. */
+  wecomUserId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  isAdmin: Type.Optional(Type.Boolean()),
+});
+export type AdminStaffCreateBody = Type.Static<typeof AdminStaffCreateBody>;
+
+/** A one-time password went to the person's phone; the console shows it only with the console SMS provider. */
+export const AdminOneTimePassword = Type.Object({
+  id: Type.Integer(),
+  /** The masked phone the one-time password went to. */
+  phone: Type.String(),
+  /** Present only when SMS is the development console provider (nothing really sent): shown once to the administrator. */
+  oneTimePassword: Type.Optional(Type.String()),
+});
+export type AdminOneTimePassword = Type.Static<typeof AdminOneTimePassword>;
+
+/** One person of the organisation, by id (重置密码). */
+export const AdminStaffIdBody = Type.Object({ staffId: Type.Integer({ minimum: 1, maximum: ID_MAX }) });
+export type AdminStaffIdBody = Type.Static<typeof AdminStaffIdBody>;

@@ -77,7 +77,19 @@ import {
 } from './report-feedback.js';
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
-import { AdminSite, AdminSiteCreateBody, AdminSiteIdBody, AdminSiteList, AdminSiteMoveBody, AdminSiteUpdateBody, AdminStaffListBody, AdminStaffPage } from './admin.js';
+import {
+  AdminOneTimePassword,
+  AdminSite,
+  AdminSiteCreateBody,
+  AdminSiteIdBody,
+  AdminSiteList,
+  AdminSiteMoveBody,
+  AdminSiteUpdateBody,
+  AdminStaffCreateBody,
+  AdminStaffIdBody,
+  AdminStaffListBody,
+  AdminStaffPage,
+} from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
@@ -246,6 +258,8 @@ const TABLE = {
   adminSiteMove: post(routes.adminSiteMove, { body: AdminSiteMoveBody, response: AdminSite }),
   adminSiteArchive: post(routes.adminSiteArchive, { body: AdminSiteIdBody, response: AdminSite }),
   adminSiteRestore: post(routes.adminSiteRestore, { body: AdminSiteIdBody, response: AdminSite }),
+  adminStaffCreate: post(routes.adminStaffCreate, { body: AdminStaffCreateBody, response: AdminOneTimePassword }),
+  adminStaffResetPassword: post(routes.adminStaffResetPassword, { body: AdminStaffIdBody, response: AdminOneTimePassword }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

@@ -161,6 +161,20 @@ const WRITES: readonly WriteCall[] = [
   { path: '/seller/admin/site/move', as: 'admin', body: { id: 202, parentId: 201 } },
   { path: '/seller/admin/site/archive', as: 'admin', body: { id: 203 } },
   { path: '/seller/admin/site/restore', as: 'admin', body: { id: 203 } },
+  {
+    path: '/seller/admin/staff/create',
+    as: 'admin',
+    body: {
+      username: '错类型',
+      phone: '13912300000',
+      positions: [{ siteId: 101, isLeader: false, drawAuth: false }],
+      reportAllSites: false,
+      teamReportAuth: false,
+      wecomUserId: 'wrong-types',
+      isAdmin: false,
+    },
+  },
+  { path: '/seller/admin/staff/reset-password', as: 'admin', body: { staffId: 6 } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */

@@ -6,3 +6,5 @@ export const adminSiteUpdate = '/seller/admin/site/update';
 export const adminSiteMove = '/seller/admin/site/move';
 export const adminSiteArchive = '/seller/admin/site/archive';
 export const adminSiteRestore = '/seller/admin/site/restore';
+export const adminStaffCreate = '/seller/admin/staff/create';
+export const adminStaffResetPassword = '/seller/admin/staff/reset-password';

@@ -33,7 +33,12 @@ export type AuditAction =
   | 'site.update'
   | 'site.move'
   | 'site.archive'
-  | 'site.restore';
+  | 'site.restore'
+  | 'staff.create'
+  | 'staff.update'
+  | 'staff.deactivate'
+  | 'staff.reactivate'
+  | 'staff.password.reset';
 
 export interface AuditEntry {
   action: AuditAction;

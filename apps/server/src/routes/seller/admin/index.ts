@@ -6,6 +6,7 @@ import { OrganisationRepository } from '../../../plugins/app/admin/organisation-
 import { SiteTree, type SiteWriter } from '../../../plugins/app/admin/site-tree.js';
 import { clientOf } from '../../../plugins/app/audit.js';
 import { currentUser } from '../../../plugins/app/auth/authentication.js';
+import { createStaff, resetStaffPasswordAsAdmin } from '../../../plugins/app/admin/staff-admin.js';
 import { assertAdministrator } from '../../../plugins/app/sales/sales-authorization.js';
 import { routeOf } from '../../route-of.js';
 
@@ -17,6 +18,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const organisation = new OrganisationRepository(app.db);
   const tree = new SiteTree(app.db);
   const writer = (request: FastifyRequest): SiteWriter => ({ adminId: currentUser(request).id, client: clientOf(request) });
+  const staffDeps = { db: app.db, sms: app.sms, staffChanged: app.accounts.staffChanged };
   // Before the body is even read: a non-administrator learns nothing, not even which fields are wrong.
   app.addHook('onRequest', async (request, reply) => {
     await app.authenticate(request, reply);
@@ -56,6 +58,16 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(app, ROUTES.adminSiteRestore, { tags, security, summary: '恢复已归档的站点' }),
     handler: async (request) => ok(await tree.restore(request.body.id, writer(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffCreate, { tags, security, summary: '新员工：岗位与权限，一次性密码以短信发出（控制台短信时返回一次，供管理员转告）' }),
+    handler: async (request) => ok(await createStaff(staffDeps, currentUser(request), request.body, clientOf(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffResetPassword, { tags, security, summary: '重置密码：新的一次性密码以短信发出（控制台短信时返回一次），其会话全部结束' }),
+    handler: async (request) => ok(await resetStaffPasswordAsAdmin(staffDeps, currentUser(request), request.body.staffId, clientOf(request))),
   });
 };
 
