@@ -69,7 +69,8 @@ describe('admin console 组织架构', () => {
     await page.getByText('站点还有在职成员，请先调走').waitFor();
 
     await rowOf(page, '上海二组').getByRole('button', { name: /归\s*档/ }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /归\s*档/ }).click();
+    // The refused archive's confirmation may still be fading out: this one is the last opened.
+    await page.locator('.ant-popconfirm:visible').last().getByRole('button', { name: /归\s*档/ }).click();
     await rowOf(page, '上海二组').waitFor({ state: 'detached' });
 
     await page.getByRole('switch', { name: '显示已归档' }).click();

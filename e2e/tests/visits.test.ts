@@ -146,7 +146,8 @@ describe('拜访签到', () => {
     await sheet.waitFor();
     expect((await sheet.getByTestId('visit-detail-customer').textContent())?.trim()).toBe(customer.name);
     expect((await sheet.getByTestId('visit-detail-content').textContent())?.trim()).toBe(content);
-    expect(await sheet.getByTestId('visit-detail-images').locator('img').count()).toBe(1);
+    // Photos load when they come into view (lazy): wait for the picture, not for the first paint.
+    await expect.poll(() => sheet.getByTestId('visit-detail-images').locator('img').count()).toBe(1);
     expect((await sheet.getByTestId('check-in-deviated').textContent())?.trim()).toBe(`位置偏离 ${distance} 米`);
     expect((await sheet.getByTestId('check-in-accuracy').textContent())?.trim()).toBe('±25 米');
     expect(await sheet.getByTestId('check-in-badge-photo').count()).toBe(1);
