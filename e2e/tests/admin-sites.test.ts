@@ -25,6 +25,9 @@ async function sitesPage(): Promise<Page> {
 /** The table row of the site named exactly `name`. */
 const rowOf = (page: Page, name: string): Locator => page.locator('tr.ant-table-row').filter({ has: page.getByText(name, { exact: true }) });
 
+/** The open confirmation whose title is `title` (another one may still be fading out). */
+const confirmOf = (page: Page, title: string): Locator => page.locator('.ant-popconfirm:visible').filter({ hasText: title });
+
 describe('admin console 组织架构', () => {
   test('creates a child site, renames it, cannot move its parent under it, archives it; axe finds nothing', async () => {
     const page = await sitesPage();
@@ -65,12 +68,12 @@ describe('admin console 组织架构', () => {
 
     // 华东一部 has people: archiving it is refused with the server's message.
     await rowOf(page, '华东一部').getByRole('button', { name: /归\s*档/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /归\s*档/ }).click();
+    await confirmOf(page, '归档站点「华东一部」？').getByRole('button', { name: /归\s*档/ }).click();
     await page.getByText('站点还有在职成员，请先调走').waitFor();
 
     await rowOf(page, '上海二组').getByRole('button', { name: /归\s*档/ }).click();
-    // The refused archive's confirmation may still be fading out: this one is the last opened.
-    await page.locator('.ant-popconfirm:visible').last().getByRole('button', { name: /归\s*档/ }).click();
+    // The refused archive's confirmation may still be fading out: each confirmation is found by its own title.
+    await confirmOf(page, '归档站点「上海二组」？').getByRole('button', { name: /归\s*档/ }).click();
     await rowOf(page, '上海二组').waitFor({ state: 'detached' });
 
     await page.getByRole('switch', { name: '显示已归档' }).click();
