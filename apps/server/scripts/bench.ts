@@ -6,7 +6,7 @@
  * fresh PGlite database in a temporary folder, or on the PostgreSQL database of DATABASE_URL —
  * reused as it is when it already holds the demo data (a 100× database seeded once with
  * `npm run seed -- --scale 100`), seeded at SEED_SCALE when it is empty. Logs in as a leader
- * (李娜) and a salesperson (张伟) of 华东一部 and drives each scenario with autocannon: a bounded
+ * (李娜) and a salesperson (张伟) of 华东一部 (and the administrator 赵敏 for the console's 员工) and drives each scenario with autocannon: a bounded
  * number of calls cycling through a mix of filters, pages and periods, at a fixed number of
  * connections. The ceiling is GET /healthz/live, a real route of the same server that needs no
  * database; every scenario prints req/s, p50, p97.5 and p99, and its req/s as a share of it.
@@ -68,6 +68,18 @@ const ORDER_BODIES: Record<string, unknown>[] = [
   { page: 1, pageSize: 20, startDate: dayText(30), endDate: dayText(0) },
   { page: 1, pageSize: 20, keyword: '便利店' },
   { page: 1, pageSize: 50, startDate: dayText(7), endDate: dayText(0), status: 'paid' },
+];
+
+/** 员工 in the admin console: its pages, a name or phone search, and the site, role and status filters. */
+const ADMIN_STAFF_BODIES: Record<string, unknown>[] = [
+  { page: 1, pageSize: 20 },
+  { page: 3, pageSize: 20 },
+  { page: 1, pageSize: 50 },
+  { page: 1, pageSize: 20, keyword: '张' },
+  { page: 1, pageSize: 20, keyword: '1380000' },
+  { page: 1, pageSize: 20, siteId: SITE },
+  { page: 1, pageSize: 20, staffRole: 'leader' },
+  { page: 1, pageSize: 20, staffStatus: 'active', siteId: SITE, staffRole: 'salesperson' },
 ];
 
 /** 今日待办: its first pages, and the badges' count (pageSize 1). */
@@ -142,7 +154,7 @@ async function main(): Promise<void> {
       if (json.code !== 200 || !json.data) throw new Error(`login ${phone} failed: ${json.msg}`);
       return json.data.token;
     };
-    const users = { leader: await login('13800000002'), salesperson: await login('13800000001') };
+    const users = { leader: await login('13800000002'), salesperson: await login('13800000001'), administrator: await login('13800000000') };
     /** The latest members' reports a leader opens (their 点评 and 点赞 below each). */
     const membersReports = async (token: string) => {
       const response = await post('/seller/weekly/staff/list', { siteId: SITE, scope: 'members', page: 1, pageSize: 10 }, token);
@@ -211,6 +223,8 @@ async function main(): Promise<void> {
       ['followup/due 业务员', 'POST', '/seller/fenghe/staff/followup/due', users.salesperson, atSite(DUE_BODIES)],
       ['followup/due 负责人', 'POST', '/seller/fenghe/staff/followup/due', users.leader, atSite(DUE_BODIES)],
       ['attendance/visits 负责人', 'POST', '/seller/fenghe/staff/attendance/visits', users.leader, atSite(VISIT_BODIES)],
+      // Issue 26: the admin console's 员工, paged on the server.
+      ['admin staff/list 管理员', 'POST', '/seller/admin/staff/list', users.administrator, ADMIN_STAFF_BODIES],
       ['weekly comment/list 负责人', 'POST', '/seller/weekly/staff/comment/list', users.leader, atSite(await membersReports(users.leader))],
     ];
     const only = process.env.BENCH_ONLY;
