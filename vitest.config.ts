@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // The demo data is seeded once per run; each file starts from a copy (template-setup.ts).
+          globalSetup: ['apps/server/test/template-setup.ts'],
           testTimeout: 30_000,
           // A fresh seeded PGlite per file takes seconds when idle but minutes on a saturated machine.
           hookTimeout: 180_000,
@@ -36,6 +38,7 @@ export default defineConfig({
           name: 'security',
           include: ['apps/server/security/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/template-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -11,16 +11,16 @@ import { APP_VERSION, PLATFORM } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig, type Config } from '../src/env.js';
+import { TEST_SEED_SCALE } from './seed-scale.js';
 
 export const DEMO_PASSWORD = 'Demo@2025';
 
-/** Demo data at 5 % (~100 customers, ~1,000 orders) keeps every test file's start-up short. */
-export const TEST_SEED_SCALE = 0.05;
+export { TEST_SEED_SCALE };
 // Also for code that seeds with the defaults (and scripts the tests start), unless a run asks otherwise.
 process.env.SEED_SCALE ??= String(TEST_SEED_SCALE);
 
@@ -41,8 +41,20 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A new, migrated database with the demo data: in-memory PGlite, or a new PostgreSQL database. */
+/** The run's seeded template (template-setup.ts), when the project has one and the database kind matches. */
+function seededTemplate(): { pglite: string; postgres: string } {
+  const pglite = inject('pgliteTemplate') ?? '';
+  const postgres = inject('postgresTemplate') ?? '';
+  return { pglite, postgres };
+}
+
+/**
+ * A new, migrated database with the demo data: in-memory PGlite, or a new PostgreSQL database —
+ * a copy of the run's seeded template when there is one, else migrated and seeded here. With
+ * `seed` false it is migrated only.
+ */
 export async function createTestDatabase(seed = true): Promise<TestDatabase> {
+  const template = seed ? seededTemplate() : { pglite: '', postgres: '' };
   const afterMigrate = seed
     ? async (db: Db) => {
         await seedDemoData(db, SEED_STEPS, { scale: TEST_SEED_SCALE });
@@ -50,6 +62,11 @@ export async function createTestDatabase(seed = true): Promise<TestDatabase> {
     : undefined;
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
+    if (template.pglite) {
+      const pgliteDump = new Blob([await fs.readFile(template.pglite)]);
+      const database = await openDatabase({ pgliteDump });
+      return { database, url: undefined, dispose: () => database.close() };
+    }
     const database = await openDatabase({ afterMigrate });
     return { database, url: undefined, dispose: () => database.close() };
   }
@@ -57,13 +74,13 @@ export async function createTestDatabase(seed = true): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(template.postgres ? `create database "${name}" template "${template.postgres}"` : `create database "${name}"`);
   } finally {
     await admin.end();
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), afterMigrate });
+  const database = await openDatabase({ databaseUrl: url.toString(), afterMigrate: template.postgres ? undefined : afterMigrate });
   return {
     database,
     url: url.toString(),

@@ -34,6 +34,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory for the PGlite database; in memory when absent. */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster: the tests' seeded template. */
+  pgliteDump?: Blob | undefined;
   /** Runs once migrations are applied, under the migration lock. */
   afterMigrate?: (db: Db) => Promise<void>;
   /** Told when an idle PostgreSQL connection breaks (server restart, failover); the pool replaces it. */
@@ -74,7 +76,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
   // pg_trgm backs the keyword-search indexes (migration 0008), as on PostgreSQL.
   const extensions = { pg_trgm };
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir, { extensions }) : new PGlite({ extensions });
+  const client = options.pgliteDir
+    ? new PGlite(options.pgliteDir, { extensions })
+    : new PGlite({ extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
