@@ -49,3 +49,33 @@ export async function post<P extends EndpointPath>(path: P, body: EndpointInput<
   if (response.status !== 200) throw new ApiError(response.status, envelope.msg);
   return envelope.data;
 }
+
+/**
+ * A file endpoint's answer saved as a download (a template): the same headers as `post`; a refusal
+ * comes back as the envelope, its Chinese message thrown.
+ */
+export async function download<P extends EndpointPath>(path: P, body: EndpointInput<P>, fileName: string): Promise<void> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', platform: PLATFORM, Version: APP_VERSION, ...(token ? { Authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, '网络异常，请检查网络后重试');
+  }
+  if (response.status !== 200) {
+    const envelope = (await response.json().catch(() => null)) as { msg: string } | null;
+    throw new ApiError(response.status, envelope?.msg ?? '下载失败，请稍后再试');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -242,6 +242,10 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/admin/site/restore': { kind: 'admin', why: 'restores an archived site, for 系统管理员 only', body: { id: 203 } },
   'POST /seller/admin/staff/create': { kind: 'admin', why: '新员工, for 系统管理员 only', empty: 400 },
   'POST /seller/admin/staff/reset-password': { kind: 'admin', why: '重置密码 of anyone, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/audit/list': { kind: 'admin', why: '操作日志: everyone’s audit entries, for 系统管理员 only' },
+  'POST /seller/admin/staff/import/template': { kind: 'admin', why: 'the staff import template (a file, so the administrator’s call here is the empty body’s 400), for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/import/preview': { kind: 'admin', why: 'checks a staff file against the organisation, for 系统管理员 only', body: { fileName: '员工.csv', fileBase64: '77u/5aeT5ZCNLOaJi+acuuWPtyznq5nngrks6KeS6ImyDQrnn6npmLXpooTop4gsMTk5MDAwMDkwMDEs5Y2O5Lic5LiA6YOoLOS4muWKoeWRmA0K' } },
+  'POST /seller/admin/staff/import/apply': { kind: 'admin', why: 'imports staff, for 系统管理员 only', empty: 400 },
 };
 
 let as: Record<Role, Session>;

@@ -3,7 +3,7 @@
  * 系统管理员 may call them (403 otherwise); they carry no sales figures.
  */
 import Type from 'typebox';
-import { Keyword, Nullable, Page, PageSize, Paged, SiteId, Timestamp } from './primitives.js';
+import { Day, Keyword, Nullable, Page, PageSize, Paged, SiteId, Timestamp } from './primitives.js';
 import { ID_MAX } from './sales-domain.js';
 
 export const STAFF_STATUSES = ['active', 'deleted'] as const;
@@ -128,3 +128,165 @@ export type AdminOneTimePassword = Type.Static<typeof AdminOneTimePassword>;
 /** One person of the organisation, by id (重置密码). */
 export const AdminStaffIdBody = Type.Object({ staffId: Type.Integer({ minimum: 1, maximum: ID_MAX }) });
 export type AdminStaffIdBody = Type.Static<typeof AdminStaffIdBody>;
+
+/** Every action the audit log records, with what the console calls it. */
+export const AUDIT_ACTION_LABELS = {
+  login: '登录',
+  'login.failed': '登录失败',
+  check: '验证身份',
+  'phone.change': '更换手机号',
+  'password.change': '修改密码',
+  'password.reset': '重置下属密码',
+  'password.set': '设置新密码',
+  'account.delete': '注销账号',
+  'customer.bind': '绑定客户',
+  'customer.transfer': '转移客户',
+  'customer.unbind': '解绑客户',
+  'customer.claim': '扫码认领客户',
+  'customer.position': '修正客户位置',
+  'standard.update': '修改业绩标准',
+  'export.customers': '导出客户',
+  'export.orders': '导出订单',
+  'site.create': '新建站点',
+  'site.update': '重命名站点',
+  'site.move': '移动站点',
+  'site.archive': '归档站点',
+  'site.restore': '恢复站点',
+  'staff.create': '新员工',
+  'staff.update': '修改员工',
+  'staff.deactivate': '员工离职',
+  'staff.reactivate': '员工复职',
+  'staff.password.reset': '管理员重置密码',
+  'staff.import': '批量导入员工',
+  'admin.create': '创建系统管理员',
+  'admin.grant': '设为系统管理员',
+  'admin.revoke': '取消系统管理员',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** Families of actions the console filters by: `site.*` is every site.… action. */
+export const AUDIT_ACTION_GROUPS = {
+  'site.*': '组织架构（全部）',
+  'staff.*': '员工（全部）',
+  'admin.*': '系统管理员（全部）',
+  'login.*': '登录（全部）',
+  'password.*': '密码（全部）',
+  'customer.*': '客户（全部）',
+  'export.*': '导出（全部）',
+} as const;
+export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
+
+/** What the fields of an entry's before and after are called in the console. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  id: '编号',
+  name: '名称',
+  region: '区域',
+  parentId: '上级站点',
+  parentName: '上级站点名称',
+  archived: '已归档',
+  username: '姓名',
+  phone: '手机号',
+  positions: '岗位',
+  reportAllSites: '全部站点报告',
+  teamReportAuth: '团队报告',
+  isAdmin: '系统管理员',
+  wecomUserId: '企业微信账号',
+  status: '状态',
+  password: '密码',
+  rows: '行数',
+  people: '人员',
+  fileName: '文件',
+};
+
+/** 操作日志: one page of the audit log, newest first, filtered. */
+export const AdminAuditListBody = Type.Object({
+  page: Page,
+  pageSize: PageSize,
+  /** One action (`site.move`) or a family (`site.*`). */
+  action: Type.Optional(Type.Enum([...AUDIT_ACTIONS, ...(Object.keys(AUDIT_ACTION_GROUPS) as AuditActionGroup[])])),
+  /** Who did it, by id. */
+  actorId: Type.Optional(Type.Integer({ minimum: 1, maximum: ID_MAX })),
+  /** Who did it, by part of their name or phone. */
+  actorKeyword: Keyword,
+  /** The person it was about. */
+  targetStaffId: Type.Optional(Type.Integer({ minimum: 1, maximum: ID_MAX })),
+  /** China calendar days, both included. */
+  startDate: Type.Optional(Day),
+  endDate: Type.Optional(Day),
+});
+export type AdminAuditListBody = Type.Static<typeof AdminAuditListBody>;
+
+/** A before or after: field → plain value. */
+export const AuditValues = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]));
+export type AuditValues = Type.Static<typeof AuditValues>;
+
+const AuditPerson = Type.Object({ id: Type.Integer(), username: Type.String(), phone: Type.String() });
+
+export const AdminAuditRow = Type.Object({
+  id: Type.Integer(),
+  at: Timestamp,
+  action: Type.String(),
+  /** Null when nobody could be named (a failed login of an unknown phone, the command line). */
+  actor: Nullable(AuditPerson),
+  target: Nullable(AuditPerson),
+  detail: Type.String(),
+  ip: Type.String(),
+  before: Nullable(AuditValues),
+  after: Nullable(AuditValues),
+});
+export type AdminAuditRow = Type.Static<typeof AdminAuditRow>;
+
+export const AdminAuditPage = Paged(AdminAuditRow);
+export type AdminAuditPage = Type.Static<typeof AdminAuditPage>;
+
+/** The staff import's columns, in the template's order; 姓名, 手机号, 站点 and 角色 are required. */
+export const STAFF_IMPORT_COLUMNS = ['姓名', '手机号', '站点', '角色', '抽单权限', '企业微信账号'] as const;
+/** 角色 as written in the file. */
+export const STAFF_IMPORT_ROLES = { 主管: true, 业务员: false } as const;
+/** At most this many people a file, and this many bytes of file. */
+export const STAFF_IMPORT_ROWS_MAX = 500;
+export const STAFF_IMPORT_BYTES_MAX = 1024 * 1024;
+/** The file as base64 in the body: 4 characters for every 3 bytes. */
+export const STAFF_IMPORT_BASE64_MAX = Math.ceil(STAFF_IMPORT_BYTES_MAX / 3) * 4;
+export const STAFF_IMPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type StaffImportFormat = (typeof STAFF_IMPORT_FORMATS)[number];
+
+/** 下载模板. */
+export const AdminStaffImportTemplateBody = Type.Object({ format: Type.Enum(STAFF_IMPORT_FORMATS) });
+export type AdminStaffImportTemplateBody = Type.Static<typeof AdminStaffImportTemplateBody>;
+
+/** An .xlsx or .csv file, base64 in JSON (1 MB of file at most). */
+export const AdminStaffImportBody = Type.Object({
+  fileName: Type.String({ minLength: 1, maxLength: 255 }),
+  fileBase64: Type.String({ minLength: 1, maxLength: STAFF_IMPORT_BASE64_MAX, pattern: '^[A-Za-z0-9+/]*={0,2}$' }),
+});
+export type AdminStaffImportBody = Type.Static<typeof AdminStaffImportBody>;
+
+export const AdminStaffImportRow = Type.Object({
+  /** The row's line in the file (the header is line 1). */
+  line: Type.Integer(),
+  username: Type.String(),
+  phone: Type.String(),
+  site: Type.String(),
+  role: Type.String(),
+  drawAuth: Type.Boolean(),
+  wecomUserId: Type.String(),
+  /** What is wrong with the row, in Chinese; empty when it can be imported. */
+  problems: Type.Array(Type.String()),
+});
+export type AdminStaffImportRow = Type.Static<typeof AdminStaffImportRow>;
+
+export const AdminStaffImportPreview = Type.Object({
+  rows: Type.Array(AdminStaffImportRow),
+  /** Rows with at least one problem: applying is refused while any has. */
+  problemRows: Type.Integer(),
+});
+export type AdminStaffImportPreview = Type.Static<typeof AdminStaffImportPreview>;
+
+export const AdminStaffImportResult = Type.Object({
+  created: Type.Integer(),
+  /** Each person and where their one-time password went (the password itself only with the console SMS provider). */
+  people: Type.Array(Type.Intersect([AdminOneTimePassword, Type.Object({ username: Type.String() })])),
+});
+export type AdminStaffImportResult = Type.Static<typeof AdminStaffImportResult>;

@@ -78,6 +78,8 @@ import {
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
 import * as routes from './routes.js';
 import {
+  AdminAuditListBody,
+  AdminAuditPage,
   AdminOneTimePassword,
   AdminSite,
   AdminSiteCreateBody,
@@ -87,6 +89,10 @@ import {
   AdminSiteUpdateBody,
   AdminStaffCreateBody,
   AdminStaffIdBody,
+  AdminStaffImportBody,
+  AdminStaffImportPreview,
+  AdminStaffImportResult,
+  AdminStaffImportTemplateBody,
   AdminStaffListBody,
   AdminStaffPage,
 } from './admin.js';
@@ -260,6 +266,10 @@ const TABLE = {
   adminSiteRestore: post(routes.adminSiteRestore, { body: AdminSiteIdBody, response: AdminSite }),
   adminStaffCreate: post(routes.adminStaffCreate, { body: AdminStaffCreateBody, response: AdminOneTimePassword }),
   adminStaffResetPassword: post(routes.adminStaffResetPassword, { body: AdminStaffIdBody, response: AdminOneTimePassword }),
+  adminAuditList: post(routes.adminAuditList, { body: AdminAuditListBody, response: AdminAuditPage }),
+  adminStaffImportTemplate: post(routes.adminStaffImportTemplate, { body: AdminStaffImportTemplateBody, file: true }),
+  adminStaffImportPreview: post(routes.adminStaffImportPreview, { body: AdminStaffImportBody, response: AdminStaffImportPreview }),
+  adminStaffImportApply: post(routes.adminStaffImportApply, { body: AdminStaffImportBody, response: AdminStaffImportResult }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

@@ -249,4 +249,10 @@ export const FIELD_LABELS: Record<string, string> = {
   p256dh: '推送密钥',
   auth: '推送密钥',
   expirationTime: '推送有效期',
+  action: '操作类型',
+  actorId: '操作人',
+  actorKeyword: '操作人',
+  targetStaffId: '对象员工',
+  fileName: '文件名',
+  fileBase64: '文件内容',
 };

@@ -112,9 +112,11 @@ describe('the audit log is append-only', () => {
     expect((await server.db.select().from(auditLog).where(and(eq(auditLog.id, entry.id), eq(auditLog.action, 'login')))).length).toBe(1);
   });
 
-  it('has no route that reads, edits or deletes it, for a leader or anyone', () => {
+  it('has no route that edits or deletes it, and only 系统管理员 read it (操作日志, issue 26)', async () => {
     const routes = server.app.printRoutes({ commonPrefix: false });
-    expect(routes).not.toMatch(/audit/i);
+    const mentions = routes.split('\n').filter((line) => /audit/i.test(line));
+    expect(mentions.map((line) => line.replace(/^[\s│├└─]+/, '').trim())).toEqual(['/seller/admin/audit/list (POST)']);
+    for (const role of ['liNa', 'zhangWei'] as const) expectFailure(await call(server.app, 'POST', '/seller/admin/audit/list', { token: as[role].token, body: {} }), 403, '仅系统管理员可以使用管理后台');
   });
 });
 

@@ -175,6 +175,7 @@ const WRITES: readonly WriteCall[] = [
     },
   },
   { path: '/seller/admin/staff/reset-password', as: 'admin', body: { staffId: 6 } },
+  { path: '/seller/admin/staff/import/apply', as: 'admin', body: { fileName: '员工.csv', fileBase64: '77u/5aeT5ZCNLOaJi+acuuWPtyznq5nngrks6KeS6ImyDQrnn6npmLXpooTop4gsMTk5MDAwMDkwMDEs5Y2O5Lic5LiA6YOoLOS4muWKoeWRmA0K' } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */
@@ -210,6 +211,9 @@ const READS = new Set([
   'notice/list',
   'notice/unread',
   'admin/staff/list',
+  'admin/audit/list',
+  'admin/staff/import/template',
+  'admin/staff/import/preview',
 ]);
 
 describe('every write refuses a wrongly typed field', () => {

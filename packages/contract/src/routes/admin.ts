@@ -8,3 +8,7 @@ export const adminSiteArchive = '/seller/admin/site/archive';
 export const adminSiteRestore = '/seller/admin/site/restore';
 export const adminStaffCreate = '/seller/admin/staff/create';
 export const adminStaffResetPassword = '/seller/admin/staff/reset-password';
+export const adminAuditList = '/seller/admin/audit/list';
+export const adminStaffImportTemplate = '/seller/admin/staff/import/template';
+export const adminStaffImportPreview = '/seller/admin/staff/import/preview';
+export const adminStaffImportApply = '/seller/admin/staff/import/apply';

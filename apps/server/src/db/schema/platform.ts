@@ -3,6 +3,9 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, v
 import { createdAt } from './columns.js';
 import { staff } from './identity.js';
 
+/** The before or after of an audited change: field → value, as plain JSON. */
+export type AuditValues = Record<string, string | number | boolean | null | string[]>;
+
 /**
  * Audit log of sensitive actions (logins, account changes, bindings, standards, exports): who,
  * what, on whom, when and from which address — never a password, code or ticket. Append-only: a
@@ -19,6 +22,9 @@ export const auditLog = pgTable(
     userAgent: varchar('user_agent', { length: 256 }),
     /** What the action touched beyond a person (`customer 12`, `site 101 month 2026-05`, `rows 120`); never a secret. */
     detail: varchar('detail', { length: 256 }),
+    /** An administrator's write: the fields it changed as they were and as they became (plain JSON, never a secret; phones masked). */
+    before: jsonb('before').$type<AuditValues>(),
+    after: jsonb('after').$type<AuditValues>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,15 @@
-import { aliasedTable, and, desc, eq, gte, inArray, like, or, type SQL } from 'drizzle-orm';
+import type { AuditAction as ContractAuditAction } from '@sales/contract';
+import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog, staff } from '../../db/schema.js';
+import type { AuditValues } from '../../db/schema/platform.js';
+import { likePattern } from './admin/organisation-repository.js';
+
+export type { AuditValues };
+
+/** Who wrote through the command line (`npm run admin`): no session, no address. */
+export const COMMAND_LINE: ClientContext = { ip: 'cli', userAgent: 'npm run admin' };
 
 /** Where a request came from, as the audit log and the throttles record it. */
 export interface ClientContext {
@@ -11,34 +19,8 @@ export interface ClientContext {
 
 export const clientOf = (request: FastifyRequest): ClientContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-/** The sensitive actions the audit log records. */
-export type AuditAction =
-  | 'login'
-  | 'login.failed'
-  | 'check'
-  | 'phone.change'
-  | 'password.change'
-  | 'password.reset'
-  | 'password.set'
-  | 'account.delete'
-  | 'customer.bind'
-  | 'customer.transfer'
-  | 'customer.unbind'
-  | 'customer.claim'
-  | 'customer.position'
-  | 'standard.update'
-  | 'export.customers'
-  | 'export.orders'
-  | 'site.create'
-  | 'site.update'
-  | 'site.move'
-  | 'site.archive'
-  | 'site.restore'
-  | 'staff.create'
-  | 'staff.update'
-  | 'staff.deactivate'
-  | 'staff.reactivate'
-  | 'staff.password.reset';
+/** The sensitive actions the audit log records (the contract names each in Chinese for the console). */
+export type AuditAction = ContractAuditAction;
 
 export interface AuditEntry {
   action: AuditAction;
@@ -48,6 +30,12 @@ export interface AuditEntry {
   targetId?: number | null;
   /** What else it touched (`customer 12`, `site 101 month 2026-05`); never a password, code, ticket or token. */
   detail?: string;
+  /**
+   * An administrator's write: the fields it changed, as they were (null or absent for something new)
+   * and as they became. Plain values only — never a password hash, code or token; phones masked.
+   */
+  before?: AuditValues | null;
+  after?: AuditValues | null;
   client: ClientContext;
 }
 
@@ -61,6 +49,8 @@ export async function appendAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
     actorId: entry.actorId,
     targetId: entry.targetId === undefined ? entry.actorId : entry.targetId,
     detail: entry.detail?.slice(0, 256) ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
     ip: entry.client.ip.slice(0, 64),
     userAgent: entry.client.userAgent?.slice(0, 256),
   });
@@ -68,21 +58,42 @@ export async function appendAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
 
 export interface AuditFilter {
   since?: Date;
+  /** Entries before this instant (the day after a range's last day). */
+  until?: Date;
   /** The actor's current phone. */
   actorPhone?: string;
+  actorId?: number;
+  /** Part of the actor's name or phone. */
+  actorKeyword?: string;
+  /** The person the entry is about. */
+  targetId?: number;
   /** Actions, exact (`login.failed`) or a family (`customer.*` is customer.bind, customer.transfer…; `login.*` is login and login.failed). */
   actions?: string[];
   limit: number;
+  /** Entries skipped from the newest (a page's start). */
+  offset?: number;
+}
+
+export interface AuditPerson {
+  id: number;
+  username: string;
+  phone: string;
 }
 
 export interface AuditRow {
   id: number;
   at: Date;
   action: string;
+  /** `name phone` for printing; '-' when nobody. */
   actor: string;
+  /** `name #id` for printing; '-' when nobody. */
   target: string;
+  actorPerson: AuditPerson | null;
+  targetPerson: AuditPerson | null;
   detail: string;
   ip: string;
+  before: AuditValues | null;
+  after: AuditValues | null;
 }
 
 const actor = aliasedTable(staff, 'actor');
@@ -100,11 +111,18 @@ export function parseSince(raw: string, now = new Date()): Date {
   return date;
 }
 
-/** The newest entries first, filtered; names and phones joined for reading. */
-export async function readAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
+function auditConditions(filter: Omit<AuditFilter, 'limit' | 'offset'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.since) conditions.push(gte(auditLog.createdAt, filter.since));
+  if (filter.until) conditions.push(lt(auditLog.createdAt, filter.until));
   if (filter.actorPhone) conditions.push(eq(actor.phone, filter.actorPhone));
+  if (filter.actorId !== undefined) conditions.push(eq(auditLog.actorId, filter.actorId));
+  const keyword = filter.actorKeyword?.trim();
+  if (keyword) {
+    const either = or(ilike(actor.username, likePattern(keyword)), like(actor.phone, likePattern(keyword)));
+    if (either) conditions.push(either);
+  }
+  if (filter.targetId !== undefined) conditions.push(eq(auditLog.targetId, filter.targetId));
   if (filter.actions && filter.actions.length > 0) {
     const exact = filter.actions.filter((action) => !action.endsWith('.*'));
     const prefixes = filter.actions.filter((action) => action.endsWith('.*')).map((action) => action.slice(0, -2));
@@ -114,31 +132,58 @@ export async function readAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]
     );
     if (either) conditions.push(either);
   }
+  return and(...conditions);
+}
+
+const personOf = (id: number | null, username: string | null, phone: string | null): AuditPerson | null =>
+  id === null || username === null || phone === null ? null : { id, username, phone };
+
+/** The newest entries first, filtered; names and phones joined for reading. */
+export async function readAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
   const found = await db
     .select({
       id: auditLog.id,
       at: auditLog.createdAt,
       action: auditLog.action,
+      actorId: auditLog.actorId,
       actorName: actor.username,
       actorPhone: actor.phone,
       targetName: target.username,
+      targetPhone: target.phone,
       targetId: auditLog.targetId,
       detail: auditLog.detail,
       ip: auditLog.ip,
+      before: auditLog.before,
+      after: auditLog.after,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
     .leftJoin(target, eq(target.id, auditLog.targetId))
-    .where(and(...conditions))
+    .where(auditConditions(filter))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(filter.limit);
+    .limit(filter.limit)
+    .offset(filter.offset ?? 0);
   return found.map((row) => ({
     id: row.id,
     at: row.at,
     action: row.action,
     actor: row.actorName ? `${row.actorName} ${row.actorPhone ?? ''}`.trim() : '-',
     target: row.targetId === null ? '-' : `${row.targetName ?? ''} #${row.targetId}`.trim(),
+    actorPerson: personOf(row.actorId, row.actorName, row.actorPhone),
+    targetPerson: personOf(row.targetId, row.targetName, row.targetPhone),
     detail: row.detail ?? '',
     ip: row.ip ?? '',
+    before: row.before ?? null,
+    after: row.after ?? null,
   }));
+}
+
+/** How many entries the filter matches (a page's total). */
+export async function countAudit(db: Db, filter: Omit<AuditFilter, 'limit' | 'offset'>): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .where(auditConditions(filter));
+  return row?.n ?? 0;
 }

@@ -4,12 +4,13 @@
  * (`npm run admin -- create`), since on an empty database nobody can sign in to make one.
  */
 import { hash } from '@node-rs/argon2';
-import { isMobile } from '@sales/contract';
+import { isMobile, maskPhone } from '@sales/contract';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { staff } from '../../../db/schema.js';
 import { newPassword } from '../../../lib/crypto.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
+import { appendAudit, COMMAND_LINE } from '../audit.js';
 
 /** What the server's log and /healthz say while the organisation has no active administrator. */
 export const NO_ADMINISTRATOR_HINT = '尚无系统管理员：请运行 npm run admin -- create --phone 1xxxxxxxxxx --name 姓名 创建（会打印一次性密码，首次登录须修改）';
@@ -69,19 +70,40 @@ export async function createAdministrator(db: Db, input: { phone: string; name: 
       .values({ username: name, phone, passwordHash, isAdmin: true, mustChangePassword: true })
       .returning({ id: staff.id });
     if (!created) throw new Error('the administrator was not created');
+    await appendAudit(tx, {
+      action: 'admin.create',
+      actorId: null,
+      targetId: created.id,
+      detail: `命令行创建系统管理员 ${name} ${maskPhone(phone)}`,
+      before: null,
+      after: { username: name, phone: maskPhone(phone), isAdmin: true, password: '已签发一次性密码（登录须修改）' },
+      client: COMMAND_LINE,
+    });
     return { id: created.id, phone, username: name, oneTimePassword };
   });
 }
 
 /** Makes the active staff member of `phone` an administrator; their password and sessions stay. */
 export async function grantAdministrator(db: Db, phone: string): Promise<{ id: number; username: string }> {
-  const [updated] = await db
-    .update(staff)
-    .set({ isAdmin: true })
-    .where(and(eq(staff.phone, phone.trim()), eq(staff.status, 'active')))
-    .returning({ id: staff.id, username: staff.username });
-  if (!updated) throw badRequest('没有该手机号的在职员工');
-  return updated;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: staff.id, username: staff.username, isAdmin: staff.isAdmin })
+      .from(staff)
+      .where(and(eq(staff.phone, phone.trim()), eq(staff.status, 'active')))
+      .for('update');
+    if (!current) throw badRequest('没有该手机号的在职员工');
+    await tx.update(staff).set({ isAdmin: true }).where(eq(staff.id, current.id));
+    await appendAudit(tx, {
+      action: 'admin.grant',
+      actorId: null,
+      targetId: current.id,
+      detail: `命令行设为系统管理员 ${current.username}`,
+      before: { isAdmin: current.isAdmin },
+      after: { isAdmin: true },
+      client: COMMAND_LINE,
+    });
+    return { id: current.id, username: current.username };
+  });
 }
 
 /** The active administrators, for the command line's list. */
@@ -103,6 +125,15 @@ export async function revokeAdministrator(db: Db, phone: string): Promise<void> 
     if (!current?.isAdmin) throw badRequest('该手机号不是在职的系统管理员');
     await keepAnotherAdministrator(tx, current.id);
     await tx.update(staff).set({ isAdmin: false }).where(and(eq(staff.id, current.id), ne(staff.isAdmin, false)));
+    await appendAudit(tx, {
+      action: 'admin.revoke',
+      actorId: null,
+      targetId: current.id,
+      detail: '命令行取消系统管理员',
+      before: { isAdmin: true },
+      after: { isAdmin: false },
+      client: COMMAND_LINE,
+    });
   });
 }
 

@@ -11,7 +11,7 @@ import { positions, sites, staff } from '../../../db/schema.js';
 const DEFAULT_PAGE_SIZE = 20;
 
 /** `%` and `_` typed into the search box are literal characters, not wildcards. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 export class OrganisationRepository {
   constructor(private readonly db: Db) {}

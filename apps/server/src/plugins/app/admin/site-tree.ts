@@ -9,7 +9,7 @@ import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { positions, sites, staff } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { appendAudit, type AuditAction, type ClientContext } from '../audit.js';
+import { appendAudit, type AuditAction, type AuditValues, type ClientContext } from '../audit.js';
 import { SITE_NOT_FOUND } from '../sales/sales-authorization.js';
 
 export const SITE_NAME_BLANK = '请填写站点名称';
@@ -30,6 +30,15 @@ interface SiteRow {
   region: string;
   parentId: number | null;
   archivedAt: Date | null;
+}
+
+/** What one write did, for its audit entry: before is null for a new site. */
+interface SiteChange {
+  id: number;
+  action: AuditAction;
+  detail: string;
+  before: AuditValues | null;
+  after: AuditValues;
 }
 
 /** Who is writing, for the audit entry. */
@@ -85,7 +94,7 @@ export class SiteTree {
       const [next] = await tx.select({ id: sql<number>`coalesce(max(${sites.id}), 0)::int + 1` }).from(sites);
       const id = next?.id ?? 1;
       await tx.insert(sites).values({ id, name, region, parentId });
-      return { id, action: 'site.create', detail: `site ${id}: 无 → ${describe({ name, region, parentId })}` };
+      return { id, action: 'site.create', detail: `site ${id}: 无 → ${describe({ name, region, parentId })}`, before: null, after: { id, name, region, parentId } };
     }, writer);
   }
 
@@ -98,7 +107,13 @@ export class SiteTree {
       const after = { name: name ?? site.name, region: region ?? site.region, parentId: site.parentId };
       if (after.name !== site.name) await this.assertNameFree(tx, after.name, site.parentId, site.id);
       await tx.update(sites).set({ name: after.name, region: after.region }).where(eq(sites.id, site.id));
-      return { id: site.id, action: 'site.update', detail: `site ${site.id}: ${describe(site)} → ${describe(after)}` };
+      return {
+        id: site.id,
+        action: 'site.update',
+        detail: `site ${site.id}: ${describe(site)} → ${describe(after)}`,
+        before: { id: site.id, name: site.name, region: site.region },
+        after: { id: site.id, name: after.name, region: after.region },
+      };
     }, writer);
   }
 
@@ -112,7 +127,13 @@ export class SiteTree {
       }
       if (parentId !== site.parentId) await this.assertNameFree(tx, site.name, parentId, site.id);
       await tx.update(sites).set({ parentId }).where(eq(sites.id, site.id));
-      return { id: site.id, action: 'site.move', detail: `site ${site.id}: 上级 ${site.parentId ?? '无'} → ${parentId ?? '无'}` };
+      return {
+        id: site.id,
+        action: 'site.move',
+        detail: `site ${site.id}: 上级 ${site.parentId ?? '无'} → ${parentId ?? '无'}`,
+        before: { id: site.id, name: site.name, parentId: site.parentId, parentName: await this.nameOf(tx, site.parentId) },
+        after: { id: site.id, name: site.name, parentId, parentName: await this.nameOf(tx, parentId) },
+      };
     }, writer);
   }
 
@@ -132,7 +153,7 @@ export class SiteTree {
         .where(and(eq(sites.parentId, id), isNull(sites.archivedAt)));
       if ((children?.n ?? 0) > 0) throw conflict(SITE_HAS_CHILDREN);
       await tx.update(sites).set({ archivedAt: new Date() }).where(eq(sites.id, id));
-      return { id, action: 'site.archive', detail: `site ${id} ${site.name}: 在用 → 已归档` };
+      return { id, action: 'site.archive', detail: `site ${id} ${site.name}: 在用 → 已归档`, before: { id, name: site.name, archived: false }, after: { id, name: site.name, archived: true } };
     }, writer);
   }
 
@@ -144,7 +165,7 @@ export class SiteTree {
       if (site.parentId !== null) await this.usableParent(tx, site.parentId);
       await this.assertNameFree(tx, site.name, site.parentId, site.id);
       await tx.update(sites).set({ archivedAt: null }).where(eq(sites.id, id));
-      return { id, action: 'site.restore', detail: `site ${id} ${site.name}: 已归档 → 在用` };
+      return { id, action: 'site.restore', detail: `site ${id} ${site.name}: 已归档 → 在用`, before: { id, name: site.name, archived: true }, after: { id, name: site.name, archived: false } };
     }, writer);
   }
 
@@ -152,15 +173,22 @@ export class SiteTree {
    * One write: lock the sites table against other writers (reads go on), run the change, append its
    * audit entry, and answer the site as the list shows it — all in one transaction.
    */
-  private async write(change: (tx: Tx) => Promise<{ id: number; action: AuditAction; detail: string }>, writer: SiteWriter): Promise<AdminSite> {
+  private async write(change: (tx: Tx) => Promise<SiteChange>, writer: SiteWriter): Promise<AdminSite> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${sites} in share row exclusive mode`);
       const done = await change(tx);
-      await appendAudit(tx, { action: done.action, actorId: writer.adminId, targetId: null, detail: done.detail, client: writer.client });
+      await appendAudit(tx, { action: done.action, actorId: writer.adminId, targetId: null, detail: done.detail, before: done.before, after: done.after, client: writer.client });
       const [site] = await readSites(tx, eq(sites.id, done.id));
       if (!site) throw notFound(SITE_NOT_FOUND);
       return site;
     });
+  }
+
+  /** A parent's name for the audit entry; null for the top. */
+  private async nameOf(tx: Tx, id: number | null): Promise<string | null> {
+    if (id === null) return null;
+    const [site] = await tx.select({ name: sites.name }).from(sites).where(eq(sites.id, id));
+    return site?.name ?? null;
   }
 
   private async siteRow(tx: Tx, id: number): Promise<SiteRow> {

@@ -1,16 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import { STAFF_IMPORT_BASE64_MAX } from '@sales/contract';
+import Type from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { OrganisationRepository } from '../../../plugins/app/admin/organisation-repository.js';
 import { SiteTree, type SiteWriter } from '../../../plugins/app/admin/site-tree.js';
 import { clientOf } from '../../../plugins/app/audit.js';
+import { auditPage } from '../../../plugins/app/admin/audit-log.js';
+import { applyStaffImport, previewStaffImport, staffImportTemplate } from '../../../plugins/app/admin/staff-import.js';
+import { attachmentHeader } from '../../../lib/csv.js';
 import { currentUser } from '../../../plugins/app/auth/authentication.js';
 import { createStaff, resetStaffPasswordAsAdmin } from '../../../plugins/app/admin/staff-admin.js';
 import { assertAdministrator } from '../../../plugins/app/sales/sales-authorization.js';
 import { routeOf } from '../../route-of.js';
 
 const tags = ['admin'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The import's body: the file as base64 (1 MB of file) and its name, over the app's 1 MB limit. */
+const IMPORT_BODY_LIMIT = STAFF_IMPORT_BASE64_MAX + 4096;
 const security = [{ token: [] }];
 
 /** 管理后台 (/admin/): the organisation, for 系统管理员 only — anyone else gets 403 before anything is read. */
@@ -68,6 +76,41 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(app, ROUTES.adminStaffResetPassword, { tags, security, summary: '重置密码：新的一次性密码以短信发出（控制台短信时返回一次），其会话全部结束' }),
     handler: async (request) => ok(await resetStaffPasswordAsAdmin(staffDeps, currentUser(request), request.body.staffId, clientOf(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminAuditList, { tags, security, summary: '操作日志（分页，新的在前）：按操作类型、操作人、对象员工、日期（中国时间）筛选，附修改前后' }),
+    handler: async (request) => ok(await auditPage(app.db, request.body)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffImportTemplate, {
+      tags,
+      security,
+      summary: '下载员工导入模板（.xlsx 或 .csv）',
+      produces: [XLSX_TYPE, 'text/csv'],
+      response: { 200: Type.String({ description: '导入模板：.xlsx 工作簿（含填写说明）或 UTF-8 CSV' }) },
+    }),
+    handler: async (request, reply: FastifyReply) => {
+      const format = request.body.format;
+      return reply
+        .header('Content-Type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
+        .header('Content-Disposition', attachmentHeader(`员工导入模板.${format}`, `staff-import-template.${format}`))
+        .header('Cache-Control', 'no-store')
+        .send(await staffImportTemplate(format));
+    },
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffImportPreview, { tags, security, summary: '预览员工导入：逐行列出问题（手机号、重复、站点、角色、姓名），不写入任何数据' }),
+    bodyLimit: IMPORT_BODY_LIMIT,
+    handler: async (request) => ok(await previewStaffImport(app.db, request.body)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffImportApply, { tags, security, summary: '导入员工：全部成功或全部不写入；每人的一次性密码以短信发出（控制台短信时返回一次）' }),
+    bodyLimit: IMPORT_BODY_LIMIT,
+    handler: async (request) => ok(await applyStaffImport(staffDeps, currentUser(request), request.body, clientOf(request))),
   });
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" ADD COLUMN "before" jsonb;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "after" jsonb;
