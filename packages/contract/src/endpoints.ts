@@ -87,6 +87,10 @@ import {
   AdminSiteUpdateBody,
   AdminStaffCreateBody,
   AdminStaffIdBody,
+  AdminStaffUpdateBody,
+  AdminStaffDeactivateBody,
+  AdminStaffResult,
+  AdminHandoverInfo,
   AdminStaffListBody,
   AdminStaffPage,
 } from './admin.js';
@@ -260,6 +264,10 @@ const TABLE = {
   adminSiteRestore: post(routes.adminSiteRestore, { body: AdminSiteIdBody, response: AdminSite }),
   adminStaffCreate: post(routes.adminStaffCreate, { body: AdminStaffCreateBody, response: AdminOneTimePassword }),
   adminStaffResetPassword: post(routes.adminStaffResetPassword, { body: AdminStaffIdBody, response: AdminOneTimePassword }),
+  adminStaffUpdate: post(routes.adminStaffUpdate, { body: AdminStaffUpdateBody, response: AdminStaffResult }),
+  adminStaffDeactivate: post(routes.adminStaffDeactivate, { body: AdminStaffDeactivateBody, response: AdminStaffResult }),
+  adminStaffReactivate: post(routes.adminStaffReactivate, { body: AdminStaffIdBody, response: AdminStaffResult }),
+  adminStaffHandover: post(routes.adminStaffHandover, { body: AdminStaffIdBody, response: AdminHandoverInfo }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

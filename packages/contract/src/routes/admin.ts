@@ -8,3 +8,7 @@ export const adminSiteArchive = '/seller/admin/site/archive';
 export const adminSiteRestore = '/seller/admin/site/restore';
 export const adminStaffCreate = '/seller/admin/staff/create';
 export const adminStaffResetPassword = '/seller/admin/staff/reset-password';
+export const adminStaffUpdate = '/seller/admin/staff/update';
+export const adminStaffDeactivate = '/seller/admin/staff/deactivate';
+export const adminStaffReactivate = '/seller/admin/staff/reactivate';
+export const adminStaffHandover = '/seller/admin/staff/handover';

@@ -24,10 +24,10 @@ export interface StaffAdminDeps {
   staffChanged(staffId: number): Promise<void>;
 }
 
-const yesNo = (value: boolean) => (value ? '是' : '否');
+export const yesNo = (value: boolean) => (value ? '是' : '否');
 
 /** The name as stored: trimmed, 1–32 characters. */
-function requireName(raw: string): string {
+export function requireName(raw: string): string {
   const name = raw.trim();
   if (name.length === 0 || name.length > 32) throw badRequest('姓名须为 1–32 个字');
   return name;
@@ -40,20 +40,26 @@ function requirePhone(raw: string): string {
 }
 
 /** 企业微信 userid: trimmed; empty means not linked. */
-function wecomIdOf(raw: string | null | undefined): string | null {
+export function wecomIdOf(raw: string | null | undefined): string | null {
   const id = raw?.trim() ?? '';
   if (id.length === 0) return null;
   if (!/^[\w.@-]{1,64}$/.test(id)) throw badRequest('企业微信账号只能包含字母、数字和 _ . @ -');
   return id;
 }
 
-/** One position per site, each site existing; returns the sites' names for the audit detail. */
-async function checkPositions(db: Db | Tx, wanted: AdminPositionInput[]): Promise<Map<number, string>> {
+/**
+ * One position per site, each site existing and not archived (an archived site is offered nowhere
+ * new); a site in `kept` (a position the person already holds) may stay even if archived since.
+ * Returns the sites' names for the audit detail.
+ */
+export async function checkPositions(db: Db | Tx, wanted: AdminPositionInput[], kept: ReadonlySet<number> = new Set()): Promise<Map<number, string>> {
   const ids = wanted.map((position) => position.siteId);
   if (new Set(ids).size !== ids.length) throw badRequest('同一站点只能设一个岗位');
   if (ids.length === 0) return new Map();
-  const found = await db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, ids));
+  const found = await db.select({ id: sites.id, name: sites.name, archivedAt: sites.archivedAt }).from(sites).where(inArray(sites.id, ids));
   if (found.length !== ids.length) throw badRequest('所选站点不存在');
+  const archived = found.find((site) => site.archivedAt !== null && !kept.has(site.id));
+  if (archived) throw badRequest(`站点「${archived.name}」已归档，不能在此设岗位`);
   return new Map(found.map((site) => [site.id, site.name]));
 }
 
@@ -63,13 +69,13 @@ export function describePositions(held: AdminPositionInput[], names: Map<number,
   return held.map((position) => `${names.get(position.siteId) ?? `站点${position.siteId}`} ${position.isLeader ? '主管' : '业务员'}${position.drawAuth ? ' 抽单' : ''}`).join('、');
 }
 
-async function ensurePhoneFree(tx: Tx, phone: string, except?: number): Promise<void> {
+export async function ensurePhoneFree(tx: Tx, phone: string, except?: number): Promise<void> {
   const holders = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.phone, phone), eq(staff.status, 'active')));
   if (holders.some((holder) => holder.id !== except)) throw conflict(PHONE_TAKEN);
 }
 
 /** A unique violation of the active phone index, raced past ensurePhoneFree: the same 409. */
-function isActivePhoneClash(error: unknown): boolean {
+export function isActivePhoneClash(error: unknown): boolean {
   const text = (value: unknown): string => (value instanceof Error ? `${value.message} ${text((value as { cause?: unknown }).cause)}` : '');
   return text(error).includes('staff_active_phone_uq');
 }
