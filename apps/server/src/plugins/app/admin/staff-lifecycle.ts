@@ -163,9 +163,10 @@ export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
       const heldSites = new Set(held.map((position) => position.siteId));
       const names = await checkPositions(tx, input.positions, heldSites);
       const wanted = new Map(input.positions.map((position) => [position.siteId, position]));
-      const left = held.filter((position) => !wanted.has(position.siteId));
+      // A site left, or a second row at a kept site (one position per site from now on).
+      const left = held.filter((position) => !wanted.has(position.siteId) || held.find((row) => row.siteId === position.siteId) !== position);
       const owned = await ownedCustomers(tx, person.id);
-      const due = new Map([...owned].filter(([siteId]) => left.some((position) => position.siteId === siteId)));
+      const due = new Map([...owned].filter(([siteId]) => heldSites.has(siteId) && !wanted.has(siteId)));
       // The new set first, so a colleague is judged by the positions after the change.
       if (left.length > 0) await tx.delete(positions).where(inArray(positions.id, left.map((position) => position.id)));
       const added: AdminPositionInput[] = [];
