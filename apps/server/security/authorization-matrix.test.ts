@@ -242,6 +242,10 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/admin/site/restore': { kind: 'admin', why: 'restores an archived site, for 系统管理员 only', body: { id: 203 } },
   'POST /seller/admin/staff/create': { kind: 'admin', why: '新员工, for 系统管理员 only', empty: 400 },
   'POST /seller/admin/staff/reset-password': { kind: 'admin', why: '重置密码 of anyone, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/update': { kind: 'admin', why: '编辑 / 调岗 of anyone, for 系统管理员 only', body: { staffId: 1 } },
+  'POST /seller/admin/staff/deactivate': { kind: 'admin', why: '离职 of anyone and the handover of their customers, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/reactivate': { kind: 'admin', why: '启用 of a deactivated person, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/handover': { kind: 'admin', why: 'a person’s customers per site and their colleagues, for 系统管理员 only', body: { staffId: 1 } },
 };
 
 let as: Record<Role, Session>;

@@ -175,6 +175,22 @@ const WRITES: readonly WriteCall[] = [
     },
   },
   { path: '/seller/admin/staff/reset-password', as: 'admin', body: { staffId: 6 } },
+  {
+    path: '/seller/admin/staff/update',
+    as: 'admin',
+    body: {
+      staffId: 6,
+      username: '错类型',
+      positions: [{ siteId: 102, isLeader: false, drawAuth: false }],
+      reportAllSites: false,
+      teamReportAuth: false,
+      wecomUserId: 'wrong-types',
+      isAdmin: false,
+      handovers: [{ siteId: 101, toStaffId: 2 }],
+    },
+  },
+  { path: '/seller/admin/staff/deactivate', as: 'admin', body: { staffId: 6, handovers: [{ siteId: 101, toStaffId: null }] } },
+  { path: '/seller/admin/staff/reactivate', as: 'admin', body: { staffId: 6 } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */
@@ -210,6 +226,7 @@ const READS = new Set([
   'notice/list',
   'notice/unread',
   'admin/staff/list',
+  'admin/staff/handover',
 ]);
 
 describe('every write refuses a wrongly typed field', () => {
