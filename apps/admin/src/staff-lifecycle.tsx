@@ -200,7 +200,8 @@ export function StaffLeaveModal({ person, onClose, onDone }: { person: AdminStaf
       width={560}
       okText="确认离职"
       cancelText="取消"
-      okButtonProps={{ danger: true, disabled: handover.sites === null }}
+      // antd's danger red (#ff4d4f) is too light behind white text (axe); a darker red of the same palette.
+      okButtonProps={{ danger: true, disabled: handover.sites === null, style: handover.sites === null ? undefined : { background: '#cf1322' } }}
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}

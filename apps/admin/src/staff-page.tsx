@@ -130,7 +130,7 @@ export function StaffPage() {
       render: (_value, row) =>
         row.status === 'active' ? (
           <Space size={4}>
-            <Button size="small" aria-label={`编辑 ${row.username}`} onClick={() => setEditing(row)}>
+            <Button size="small" autoInsertSpace={false} aria-label={`编辑 ${row.username}`} onClick={() => setEditing(row)}>
               编辑
             </Button>
             <Popconfirm
@@ -144,17 +144,17 @@ export function StaffPage() {
                 重置密码
               </Button>
             </Popconfirm>
-            <Button size="small" danger aria-label={`离职 ${row.username}`} onClick={() => setLeaving(row)}>
+            <Button size="small" autoInsertSpace={false} aria-label={`离职 ${row.username}`} onClick={() => setLeaving(row)}>
               离职
             </Button>
           </Space>
         ) : row.status === 'inactive' ? (
           <Space size={4}>
-            <Button size="small" aria-label={`编辑 ${row.username}`} onClick={() => setEditing(row)}>
+            <Button size="small" autoInsertSpace={false} aria-label={`编辑 ${row.username}`} onClick={() => setEditing(row)}>
               编辑
             </Button>
             <Popconfirm title={`启用 ${row.username}？`} description="恢复登录（原密码），客户不会恢复" okText="启用" cancelText="取消" onConfirm={() => reactivate(row)}>
-              <Button size="small" aria-label={`启用 ${row.username}`}>
+              <Button size="small" autoInsertSpace={false} aria-label={`启用 ${row.username}`}>
                 启用
               </Button>
             </Popconfirm>
