@@ -5,11 +5,87 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Typography 
 import { useState } from 'react';
 import { post } from './api';
 
-interface PositionField {
+export interface PositionField {
   siteId?: number;
   role: 'leader' | 'salesperson';
   drawAuth: boolean;
 }
+
+/**
+ * The positions of a person as a form list (`positions`): site, 主管 or 业务员, 抽单权限; one per
+ * site. Shared by 新员工 and 编辑. Only sites not archived are offered (plus `kept`, those the person
+ * already holds).
+ */
+export function PositionsField({ sites, kept = [] }: { sites: AdminSite[]; kept?: number[] }) {
+  const offered = sites.filter((site) => !site.archived || kept.includes(site.id));
+  return (
+    <Form.List
+      name="positions"
+      rules={[
+        {
+          validator: async (_rule, value: PositionField[]) => {
+            const ids = value.map((position) => position.siteId).filter((id) => id !== undefined);
+            if (new Set(ids).size !== ids.length) throw new Error('同一站点只能设一个岗位');
+          },
+        },
+      ]}
+    >
+      {(fields, { add, remove }, { errors }) => (
+        <fieldset className="console-fieldset">
+          <legend>岗位</legend>
+          {fields.map((field, index) => (
+            <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+              <Form.Item name={[field.name, 'siteId']} rules={[{ required: true, message: '请选择站点' }]} style={{ width: 200 }}>
+                <Select aria-label={`岗位 ${index + 1} 的站点`} placeholder="站点" options={offered.map((site) => ({ value: site.id, label: site.name }))} showSearch={{ optionFilterProp: 'label' }} />
+              </Form.Item>
+              <Form.Item name={[field.name, 'role']} style={{ width: 120 }}>
+                <Select
+                  aria-label={`岗位 ${index + 1} 的角色`}
+                  options={[
+                    { value: 'salesperson', label: '业务员' },
+                    { value: 'leader', label: '主管' },
+                  ]}
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'drawAuth']} valuePropName="checked">
+                <Checkbox>抽单权限</Checkbox>
+              </Form.Item>
+              <Button type="text" onClick={() => remove(field.name)} aria-label={`删除岗位 ${index + 1}`}>
+                删除
+              </Button>
+            </Space>
+          ))}
+          <Button onClick={() => add({ role: 'salesperson', drawAuth: false })} disabled={fields.length >= POSITIONS_MAX}>
+            添加岗位
+          </Button>
+          <Form.ErrorList errors={errors} />
+          {fields.length === 0 && <p className="console-hint">没有岗位的人只能使用管理后台（若为系统管理员）。</p>}
+        </fieldset>
+      )}
+    </Form.List>
+  );
+}
+
+/** 全部站点报告, 团队报告, 系统管理员: the flags of a person. */
+export function FlagFields() {
+  return (
+    <Space size={24} style={{ marginTop: 16 }}>
+      <Form.Item name="reportAllSites" valuePropName="checked" noStyle>
+        <Checkbox>全部站点报告</Checkbox>
+      </Form.Item>
+      <Form.Item name="teamReportAuth" valuePropName="checked" noStyle>
+        <Checkbox>团队报告</Checkbox>
+      </Form.Item>
+      <Form.Item name="isAdmin" valuePropName="checked" noStyle>
+        <Checkbox>系统管理员</Checkbox>
+      </Form.Item>
+    </Space>
+  );
+}
+
+/** The form's positions as the contract takes them. */
+export const toPositionInputs = (positions: PositionField[]) =>
+  positions.map((position) => ({ siteId: position.siteId ?? 0, isLeader: position.role === 'leader', drawAuth: position.drawAuth }));
 
 interface CreateFields {
   username: string;
@@ -64,7 +140,7 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
     const body: AdminStaffCreateBody = {
       username: fields.username.trim(),
       phone: fields.phone.trim(),
-      positions: fields.positions.map((position) => ({ siteId: position.siteId ?? 0, isLeader: position.role === 'leader', drawAuth: position.drawAuth })),
+      positions: toPositionInputs(fields.positions),
       reportAllSites: fields.reportAllSites,
       teamReportAuth: fields.teamReportAuth,
       isAdmin: fields.isAdmin,
@@ -108,61 +184,8 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
         </Space>
-        <Form.List
-          name="positions"
-          rules={[
-            {
-              validator: async (_rule, value: PositionField[]) => {
-                const ids = value.map((position) => position.siteId).filter((id) => id !== undefined);
-                if (new Set(ids).size !== ids.length) throw new Error('同一站点只能设一个岗位');
-              },
-            },
-          ]}
-        >
-          {(fields, { add, remove }, { errors }) => (
-            <fieldset className="console-fieldset">
-              <legend>岗位</legend>
-              {fields.map((field, index) => (
-                <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item name={[field.name, 'siteId']} rules={[{ required: true, message: '请选择站点' }]} style={{ width: 200 }}>
-                    <Select aria-label={`岗位 ${index + 1} 的站点`} placeholder="站点" options={sites.map((site) => ({ value: site.id, label: site.name }))} showSearch={{ optionFilterProp: 'label' }} />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'role']} style={{ width: 120 }}>
-                    <Select
-                      aria-label={`岗位 ${index + 1} 的角色`}
-                      options={[
-                        { value: 'salesperson', label: '业务员' },
-                        { value: 'leader', label: '主管' },
-                      ]}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'drawAuth']} valuePropName="checked">
-                    <Checkbox>抽单权限</Checkbox>
-                  </Form.Item>
-                  <Button type="text" onClick={() => remove(field.name)} aria-label={`删除岗位 ${index + 1}`}>
-                    删除
-                  </Button>
-                </Space>
-              ))}
-              <Button onClick={() => add({ role: 'salesperson', drawAuth: false })} disabled={fields.length >= POSITIONS_MAX}>
-                添加岗位
-              </Button>
-              <Form.ErrorList errors={errors} />
-              {fields.length === 0 && <p className="console-hint">没有岗位的人只能使用管理后台（若为系统管理员）。</p>}
-            </fieldset>
-          )}
-        </Form.List>
-        <Space size={24} style={{ marginTop: 16 }}>
-          <Form.Item name="reportAllSites" valuePropName="checked" noStyle>
-            <Checkbox>全部站点报告</Checkbox>
-          </Form.Item>
-          <Form.Item name="teamReportAuth" valuePropName="checked" noStyle>
-            <Checkbox>团队报告</Checkbox>
-          </Form.Item>
-          <Form.Item name="isAdmin" valuePropName="checked" noStyle>
-            <Checkbox>系统管理员</Checkbox>
-          </Form.Item>
-        </Space>
+        <PositionsField sites={sites} />
+        <FlagFields />
       </Form>
     </Modal>
   );

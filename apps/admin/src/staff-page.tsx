@@ -17,6 +17,7 @@ import { Alert, App, Button, Input, Popconfirm, Select, Space, Table, Tag, type 
 import { useEffect, useState } from 'react';
 import { post } from './api';
 import { HiredNotice, StaffCreateModal, type Hired } from './staff-create';
+import { StaffEditModal, StaffLeaveModal } from './staff-lifecycle';
 
 const PAGE_SIZE = 20;
 
@@ -53,7 +54,17 @@ const baseColumns: TableColumnsType<AdminStaffRow> = [
     ),
   },
   { title: '企业微信', dataIndex: 'wecomUserId', width: 120, render: (value: string | null) => value ?? '—' },
-  { title: '状态', dataIndex: 'status', width: 80, render: (value: StaffStatus) => STAFF_STATUS_LABELS[value] },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    width: 110,
+    render: (value: StaffStatus, row) => (
+      <>
+        {STAFF_STATUS_LABELS[value]}
+        {row.deactivatedAt && <div className="console-hint">{formatChinaDateTime(new Date(row.deactivatedAt))} 离职</div>}
+      </>
+    ),
+  },
   { title: '加入时间', dataIndex: 'createdAt', width: 170, render: (value: string) => formatChinaDateTime(new Date(value)) },
 ];
 
@@ -65,6 +76,9 @@ export function StaffPage() {
   const [sites, setSites] = useState<AdminSite[]>([]);
   const [creating, setCreating] = useState(false);
   const [hired, setHired] = useState<Hired | null>(null);
+  const [editing, setEditing] = useState<AdminStaffRow | null>(null);
+  const [leaving, setLeaving] = useState<AdminStaffRow | null>(null);
+  const reload = () => setFilter((previous) => ({ ...previous }));
 
   useEffect(() => {
     post(ROUTES.adminSiteList)
@@ -97,26 +111,54 @@ export function StaffPage() {
       void message.error(failure instanceof Error ? failure.message : '重置失败');
     }
   };
+  const reactivate = async (row: AdminStaffRow) => {
+    try {
+      await post(ROUTES.adminStaffReactivate, { staffId: row.id });
+      void message.success(`${row.username} 已启用，可用原密码登录`);
+      reload();
+    } catch (failure) {
+      void message.error(failure instanceof Error ? failure.message : '启用失败');
+    }
+  };
   const columns: TableColumnsType<AdminStaffRow> = [
     ...baseColumns,
     {
       title: '操作',
       key: 'actions',
-      width: 110,
+      width: 230,
       fixed: 'right',
       render: (_value, row) =>
         row.status === 'active' ? (
-          <Popconfirm
-            title={`重置 ${row.username} 的密码？`}
-            description="将短信发送一次性密码，其登录全部失效"
-            okText="重置"
-            cancelText="取消"
-            onConfirm={() => resetPassword(row)}
-          >
-            <Button size="small" aria-label={`重置密码 ${row.username}`}>
-              重置密码
+          <Space size={4}>
+            <Button size="small" autoInsertSpace={false} aria-label={`编辑 ${row.username}`} onClick={() => setEditing(row)}>
+              编辑
             </Button>
-          </Popconfirm>
+            <Popconfirm
+              title={`重置 ${row.username} 的密码？`}
+              description="将短信发送一次性密码，其登录全部失效"
+              okText="重置"
+              cancelText="取消"
+              onConfirm={() => resetPassword(row)}
+            >
+              <Button size="small" aria-label={`重置密码 ${row.username}`}>
+                重置密码
+              </Button>
+            </Popconfirm>
+            <Button size="small" autoInsertSpace={false} aria-label={`离职 ${row.username}`} onClick={() => setLeaving(row)}>
+              离职
+            </Button>
+          </Space>
+        ) : row.status === 'inactive' ? (
+          <Space size={4}>
+            <Button size="small" autoInsertSpace={false} aria-label={`编辑 ${row.username}`} onClick={() => setEditing(row)}>
+              编辑
+            </Button>
+            <Popconfirm title={`启用 ${row.username}？`} description="恢复登录（原密码），客户不会恢复" okText="启用" cancelText="取消" onConfirm={() => reactivate(row)}>
+              <Button size="small" autoInsertSpace={false} aria-label={`启用 ${row.username}`}>
+                启用
+              </Button>
+            </Popconfirm>
+          </Space>
         ) : null,
     },
   ];
@@ -165,6 +207,25 @@ export function StaffPage() {
         }}
       />
       <HiredNotice hired={hired} onClose={() => setHired(null)} />
+      <StaffEditModal
+        person={editing}
+        sites={sites}
+        onClose={() => setEditing(null)}
+        onSaved={(row) => {
+          setEditing(null);
+          void message.success(`${row.username} 已保存`);
+          reload();
+        }}
+      />
+      <StaffLeaveModal
+        person={leaving}
+        onClose={() => setLeaving(null)}
+        onDone={(row) => {
+          setLeaving(null);
+          void message.success(`${row.username} 已离职，账号已停用`);
+          reload();
+        }}
+      />
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
       <Table<AdminStaffRow>
         rowKey="id"
@@ -172,7 +233,7 @@ export function StaffPage() {
         columns={columns}
         dataSource={data?.list ?? []}
         loading={loading}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1100 }}
         pagination={{
           current: data?.page ?? filter.page,
           pageSize: data?.pageSize ?? PAGE_SIZE,

@@ -246,6 +246,10 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/admin/staff/import/template': { kind: 'admin', why: 'the staff import template (a file, so the administrator’s call here is the empty body’s 400), for 系统管理员 only', empty: 400 },
   'POST /seller/admin/staff/import/preview': { kind: 'admin', why: 'checks a staff file against the organisation, for 系统管理员 only', body: { fileName: '员工.csv', fileBase64: '77u/5aeT5ZCNLOaJi+acuuWPtyznq5nngrks6KeS6ImyDQrnn6npmLXpooTop4gsMTk5MDAwMDkwMDEs5Y2O5Lic5LiA6YOoLOS4muWKoeWRmA0K' } },
   'POST /seller/admin/staff/import/apply': { kind: 'admin', why: 'imports staff, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/update': { kind: 'admin', why: '编辑 / 调岗 of anyone, for 系统管理员 only', body: { staffId: 1 } },
+  'POST /seller/admin/staff/deactivate': { kind: 'admin', why: '离职 of anyone and the handover of their customers, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/reactivate': { kind: 'admin', why: '启用 of a deactivated person, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/staff/handover': { kind: 'admin', why: 'a person’s customers per site and their colleagues, for 系统管理员 only', body: { staffId: 1 } },
 };
 
 let as: Record<Role, Session>;

@@ -6,9 +6,10 @@ import Type from 'typebox';
 import { Day, Keyword, Nullable, Page, PageSize, Paged, SiteId, Timestamp } from './primitives.js';
 import { ID_MAX } from './sales-domain.js';
 
-export const STAFF_STATUSES = ['active', 'deleted'] as const;
+/** 在职, 已停用 (离职: deactivated by an administrator, may be reactivated), 已注销 (the person deleted their own account). */
+export const STAFF_STATUSES = ['active', 'inactive', 'deleted'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
-export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = { active: '在职', deleted: '已注销' };
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = { active: '在职', inactive: '已停用', deleted: '已注销' };
 
 /** 员工 filter by role: holds a leader position, a salesperson position, or the administrator flag. */
 export const STAFF_ROLES = ['leader', 'salesperson', 'admin'] as const;
@@ -46,6 +47,8 @@ export const AdminStaffRow = Type.Object({
   positions: Type.Array(AdminStaffPosition),
   /** 加入: when the person joined. */
   createdAt: Timestamp,
+  /** 离职: when an administrator deactivated them; null unless inactive. */
+  deactivatedAt: Nullable(Timestamp),
 });
 export type AdminStaffRow = Type.Static<typeof AdminStaffRow>;
 
@@ -290,3 +293,55 @@ export const AdminStaffImportResult = Type.Object({
   people: Type.Array(Type.Intersect([AdminOneTimePassword, Type.Object({ username: Type.String() })])),
 });
 export type AdminStaffImportResult = Type.Static<typeof AdminStaffImportResult>;
+/**
+ * Where a leaving person's customers of one site go: to `toStaffId`, an active colleague holding a
+ * position at that site, or with `toStaffId` null back to the site unbound (退回站点: no owner, the
+ * customers stay at the site).
+ */
+export const AdminHandover = Type.Object({
+  siteId: SiteId,
+  toStaffId: Nullable(Type.Integer({ minimum: 1, maximum: ID_MAX })),
+});
+export type AdminHandover = Type.Static<typeof AdminHandover>;
+
+/**
+ * 编辑 / 调岗: only the fields given change. `positions` replaces the whole set (existing sites
+ * that are not archived); for each site the person leaves where they own customers, `handovers`
+ * must say where those customers go, in the same transaction.
+ */
+export const AdminStaffUpdateBody = Type.Object({
+  staffId: Type.Integer({ minimum: 1, maximum: ID_MAX }),
+  username: Type.Optional(Type.String({ maxLength: 32 })),
+  positions: Type.Optional(Type.Array(AdminPositionInput, { maxItems: POSITIONS_MAX })),
+  reportAllSites: Type.Optional(Type.Boolean()),
+  teamReportAuth: Type.Optional(Type.Boolean()),
+  wecomUserId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  isAdmin: Type.Optional(Type.Boolean()),
+  handovers: Type.Optional(Type.Array(AdminHandover, { maxItems: POSITIONS_MAX })),
+});
+export type AdminStaffUpdateBody = Type.Static<typeof AdminStaffUpdateBody>;
+
+/** 离职: the person and, for every site where they own customers, where those customers go. */
+export const AdminStaffDeactivateBody = Type.Object({
+  staffId: Type.Integer({ minimum: 1, maximum: ID_MAX }),
+  handovers: Type.Array(AdminHandover, { maxItems: POSITIONS_MAX }),
+});
+export type AdminStaffDeactivateBody = Type.Static<typeof AdminStaffDeactivateBody>;
+
+/** The person as they now read in 员工. */
+export const AdminStaffResult = Type.Object({ staff: AdminStaffRow });
+export type AdminStaffResult = Type.Static<typeof AdminStaffResult>;
+
+/** What a handover involves at one site: how many customers the person owns there, and who may take them. */
+export const AdminHandoverSite = Type.Object({
+  siteId: Type.Integer(),
+  siteName: Type.String(),
+  customerCount: Type.Integer(),
+  /** The site's other active members, who may take the customers. */
+  colleagues: Type.Array(Type.Object({ id: Type.Integer(), username: Type.String() })),
+});
+export type AdminHandoverSite = Type.Static<typeof AdminHandoverSite>;
+
+/** 交接: every site where the person holds a position or owns customers. */
+export const AdminHandoverInfo = Type.Object({ sites: Type.Array(AdminHandoverSite) });
+export type AdminHandoverInfo = Type.Static<typeof AdminHandoverInfo>;

@@ -93,6 +93,10 @@ import {
   AdminStaffImportPreview,
   AdminStaffImportResult,
   AdminStaffImportTemplateBody,
+  AdminStaffUpdateBody,
+  AdminStaffDeactivateBody,
+  AdminStaffResult,
+  AdminHandoverInfo,
   AdminStaffListBody,
   AdminStaffPage,
 } from './admin.js';
@@ -270,6 +274,10 @@ const TABLE = {
   adminStaffImportTemplate: post(routes.adminStaffImportTemplate, { body: AdminStaffImportTemplateBody, file: true }),
   adminStaffImportPreview: post(routes.adminStaffImportPreview, { body: AdminStaffImportBody, response: AdminStaffImportPreview }),
   adminStaffImportApply: post(routes.adminStaffImportApply, { body: AdminStaffImportBody, response: AdminStaffImportResult }),
+  adminStaffUpdate: post(routes.adminStaffUpdate, { body: AdminStaffUpdateBody, response: AdminStaffResult }),
+  adminStaffDeactivate: post(routes.adminStaffDeactivate, { body: AdminStaffDeactivateBody, response: AdminStaffResult }),
+  adminStaffReactivate: post(routes.adminStaffReactivate, { body: AdminStaffIdBody, response: AdminStaffResult }),
+  adminStaffHandover: post(routes.adminStaffHandover, { body: AdminStaffIdBody, response: AdminHandoverInfo }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

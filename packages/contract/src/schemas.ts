@@ -204,6 +204,8 @@ export const FIELD_LABELS: Record<string, string> = {
   teamReportAuth: '团队报告权限',
   wecomUserId: '企业微信账号',
   isAdmin: '系统管理员',
+  handovers: '客户交接',
+  toStaffId: '接手同事',
   staffRole: '员工角色',
   startDate: '开始日期',
   endDate: '结束日期',

@@ -176,6 +176,22 @@ const WRITES: readonly WriteCall[] = [
   },
   { path: '/seller/admin/staff/reset-password', as: 'admin', body: { staffId: 6 } },
   { path: '/seller/admin/staff/import/apply', as: 'admin', body: { fileName: '员工.csv', fileBase64: '77u/5aeT5ZCNLOaJi+acuuWPtyznq5nngrks6KeS6ImyDQrnn6npmLXpooTop4gsMTk5MDAwMDkwMDEs5Y2O5Lic5LiA6YOoLOS4muWKoeWRmA0K' } },
+  {
+    path: '/seller/admin/staff/update',
+    as: 'admin',
+    body: {
+      staffId: 6,
+      username: '错类型',
+      positions: [{ siteId: 102, isLeader: false, drawAuth: false }],
+      reportAllSites: false,
+      teamReportAuth: false,
+      wecomUserId: 'wrong-types',
+      isAdmin: false,
+      handovers: [{ siteId: 101, toStaffId: 2 }],
+    },
+  },
+  { path: '/seller/admin/staff/deactivate', as: 'admin', body: { staffId: 6, handovers: [{ siteId: 101, toStaffId: null }] } },
+  { path: '/seller/admin/staff/reactivate', as: 'admin', body: { staffId: 6 } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */
@@ -214,6 +230,7 @@ const READS = new Set([
   'admin/audit/list',
   'admin/staff/import/template',
   'admin/staff/import/preview',
+  'admin/staff/handover',
 ]);
 
 describe('every write refuses a wrongly typed field', () => {

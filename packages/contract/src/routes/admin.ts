@@ -12,3 +12,7 @@ export const adminAuditList = '/seller/admin/audit/list';
 export const adminStaffImportTemplate = '/seller/admin/staff/import/template';
 export const adminStaffImportPreview = '/seller/admin/staff/import/preview';
 export const adminStaffImportApply = '/seller/admin/staff/import/apply';
+export const adminStaffUpdate = '/seller/admin/staff/update';
+export const adminStaffDeactivate = '/seller/admin/staff/deactivate';
+export const adminStaffReactivate = '/seller/admin/staff/reactivate';
+export const adminStaffHandover = '/seller/admin/staff/handover';

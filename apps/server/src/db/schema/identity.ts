@@ -31,7 +31,8 @@ export const staff = pgTable(
     avatar: text('avatar'),
     reportAllSites: boolean('report_all_sites').notNull().default(false),
     teamReportAuth: boolean('team_report_auth').notNull().default(false),
-    status: varchar('status', { length: 16 }).notNull().default('active').$type<'active' | 'deleted'>(),
+    /** 'inactive' = 离职 (deactivated by an administrator): cannot sign in, keeps positions and history; reactivation restores sign-in. */
+    status: varchar('status', { length: 16 }).notNull().default('active').$type<'active' | 'inactive' | 'deleted'>(),
     /** Set when a leader resets the password: the next login must choose a new one first. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** 系统管理员: manages the organisation (console at /admin/); grants no sales data by itself. */
@@ -40,6 +41,12 @@ export const staff = pgTable(
     wecomUserId: varchar('wecom_user_id', { length: 64 }),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the person last left (离职). They count as a member of their sites for every period that
+     * started at or before it (site-members.ts, countsForPeriod); null while active since hire or
+     * reactivation.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('staff_active_phone_uq').on(t.phone).where(sql`${t.status} = 'active'`)],
 );

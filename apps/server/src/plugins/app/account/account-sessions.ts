@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../../lib/errors.js';
 import { appendAudit } from '../audit.js';
 import { consumeCode } from './account-codes.js';
 import { countPasswordTry } from './account-password-tries.js';
-import { findActiveByPhone, hashToken, type AccountDeps, type ClientContext, type SessionUser } from './account-shared.js';
+import { ACCOUNT_DEACTIVATED, findActiveByPhone, findInactiveByPhone, hashToken, type AccountDeps, type ClientContext, type SessionUser } from './account-shared.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Verified against when the phone has no account, so both paths cost the same. */
@@ -17,7 +17,10 @@ const DUMMY_HASH_PROMISE = hash('not-a-real-password-0f3c');
 export async function loginWithPassword(deps: AccountDeps, phone: string, password: string, client: ClientContext): Promise<LoginResult> {
   const succeeded = await countPasswordTry(deps, phone, client);
   const user = await findActiveByPhone(deps.db, phone);
-  const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
+  const inactive = user ? undefined : await findInactiveByPhone(deps.db, phone);
+  const valid = await verify(user?.passwordHash ?? inactive?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
+  // 离职: the right password of a deactivated account says so; a wrong one says nothing more.
+  if (inactive && valid) throw badRequest(ACCOUNT_DEACTIVATED);
   if (!user || !valid) {
     await auditFailedLogin(deps, phone, 'password', client);
     throw badRequest('手机号或密码错误');
@@ -34,7 +37,7 @@ export async function loginWithCode(deps: AccountDeps, phone: string, code: stri
     throw error;
   }
   const user = await findActiveByPhone(deps.db, phone);
-  if (!user) throw badRequest('该手机号未开通账号，请联系管理员');
+  if (!user) throw badRequest((await findInactiveByPhone(deps.db, phone)) ? ACCOUNT_DEACTIVATED : '该手机号未开通账号，请联系管理员');
   return startSession(deps, user, 'code', client);
 }
 
@@ -45,7 +48,8 @@ async function auditFailedLogin(deps: AccountDeps, phone: string, method: 'passw
 }
 
 export async function ensureCanReceiveLoginCode(deps: AccountDeps, phone: string): Promise<void> {
-  if (!(await findActiveByPhone(deps.db, phone))) throw badRequest('该手机号未开通账号，请联系管理员');
+  if (await findActiveByPhone(deps.db, phone)) return;
+  throw badRequest((await findInactiveByPhone(deps.db, phone)) ? ACCOUNT_DEACTIVATED : '该手机号未开通账号，请联系管理员');
 }
 
 /** Opens a session and records the login in the same transaction. */

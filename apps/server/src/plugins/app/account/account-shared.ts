@@ -1,6 +1,6 @@
 /** What every account module shares: its dependencies, the session user, and small helpers over staff and sessions. */
 import { isMobile } from '@sales/contract';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { sessions, staff } from '../../../db/schema.js';
 import { sha256 } from '../../../lib/crypto.js';
@@ -47,6 +47,20 @@ export function requireMobile(phone: string): string {
 
 export async function findActiveByPhone(db: Db | Tx, phone: string) {
   const [row] = await db.select().from(staff).where(and(eq(staff.phone, phone), eq(staff.status, 'active')));
+  return row;
+}
+
+/** What sign-in says to a person an administrator deactivated (离职). */
+export const ACCOUNT_DEACTIVATED = '账号已停用，请联系管理员';
+
+/** The most recently deactivated person of a phone that no active staff member holds (离职). */
+export async function findInactiveByPhone(db: Db | Tx, phone: string) {
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.phone, phone), eq(staff.status, 'inactive')))
+    .orderBy(desc(staff.deactivatedAt), desc(staff.id))
+    .limit(1);
   return row;
 }
 

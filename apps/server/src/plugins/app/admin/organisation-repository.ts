@@ -10,6 +10,31 @@ import { positions, sites, staff } from '../../../db/schema.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
+const STAFF_COLUMNS = {
+  id: staff.id,
+  username: staff.username,
+  phone: staff.phone,
+  status: staff.status,
+  isAdmin: staff.isAdmin,
+  reportAllSites: staff.reportAllSites,
+  teamReportAuth: staff.teamReportAuth,
+  wecomUserId: staff.wecomUserId,
+  createdAt: staff.createdAt,
+  deactivatedAt: staff.deactivatedAt,
+};
+interface StaffColumns {
+  id: number;
+  username: string;
+  phone: string;
+  status: string;
+  isAdmin: boolean;
+  reportAllSites: boolean;
+  teamReportAuth: boolean;
+  wecomUserId: string | null;
+  createdAt: Date;
+  deactivatedAt: Date | null;
+}
+
 /** `%` and `_` typed into the search box are literal characters, not wildcards. */
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
@@ -42,25 +67,21 @@ export class OrganisationRepository {
     const where = and(...conditions);
 
     const [people, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: staff.id,
-          username: staff.username,
-          phone: staff.phone,
-          status: staff.status,
-          isAdmin: staff.isAdmin,
-          reportAllSites: staff.reportAllSites,
-          teamReportAuth: staff.teamReportAuth,
-          wecomUserId: staff.wecomUserId,
-          createdAt: staff.createdAt,
-        })
-        .from(staff)
-        .where(where)
-        .orderBy(desc(staff.createdAt), desc(staff.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
+      this.db.select(STAFF_COLUMNS).from(staff).where(where).orderBy(desc(staff.createdAt), desc(staff.id)).limit(pageSize).offset((page - 1) * pageSize),
       this.db.select({ n: count() }).from(staff).where(where),
     ]);
+    const list = await this.withPositions(people);
+    return { list, total: total?.n ?? 0, page, pageSize };
+  }
+
+  /** One person as a row of 员工 (whatever their status); undefined when there is no such id. */
+  async staffRow(id: number): Promise<AdminStaffRow | undefined> {
+    const people = await this.db.select(STAFF_COLUMNS).from(staff).where(eq(staff.id, id));
+    const [row] = await this.withPositions(people);
+    return row;
+  }
+
+  private async withPositions(people: StaffColumns[]): Promise<AdminStaffRow[]> {
     const ids = people.map((person) => person.id);
     const held =
       ids.length === 0
@@ -71,12 +92,12 @@ export class OrganisationRepository {
             .innerJoin(sites, eq(sites.id, positions.siteId))
             .where(inArray(positions.staffId, ids))
             .orderBy(asc(positions.id));
-    const list: AdminStaffRow[] = people.map((person) => ({
+    return people.map((person) => ({
       ...person,
       status: person.status as StaffStatus,
       createdAt: person.createdAt.toISOString(),
+      deactivatedAt: person.deactivatedAt?.toISOString() ?? null,
       positions: held.filter((row) => row.staffId === person.id).map(({ siteId, siteName, isLeader, drawAuth }) => ({ siteId, siteName, isLeader, drawAuth })),
     }));
-    return { list, total: total?.n ?? 0, page, pageSize };
   }
 }

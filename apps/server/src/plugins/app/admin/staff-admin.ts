@@ -26,7 +26,7 @@ export interface StaffAdminDeps {
   staffChanged(staffId: number): Promise<void>;
 }
 
-const yesNo = (value: boolean) => (value ? '是' : '否');
+export const yesNo = (value: boolean) => (value ? '是' : '否');
 
 export const NAME_INVALID = '姓名须为 1–32 个字';
 export const PHONE_INVALID = '请输入正确的手机号';
@@ -40,7 +40,7 @@ export const phoneProblem = (phone: string): string | null => (isMobile(phone) ?
 export const wecomIdProblem = (id: string): string | null => (id.length === 0 || /^[\w.@-]{1,64}$/.test(id) ? null : WECOM_ID_INVALID);
 
 /** The name as stored: trimmed, 1–32 characters. */
-function requireName(raw: string): string {
+export function requireName(raw: string): string {
   const name = raw.trim();
   const problem = nameProblem(name);
   if (problem) throw badRequest(problem);
@@ -55,20 +55,26 @@ function requirePhone(raw: string): string {
 }
 
 /** 企业微信 userid: trimmed; empty means not linked. */
-function wecomIdOf(raw: string | null | undefined): string | null {
+export function wecomIdOf(raw: string | null | undefined): string | null {
   const id = raw?.trim() ?? '';
   const problem = wecomIdProblem(id);
   if (problem) throw badRequest(problem);
   return id.length === 0 ? null : id;
 }
 
-/** One position per site, each site existing; returns the sites' names for the audit detail. */
-export async function checkPositions(db: Db | Tx, wanted: AdminPositionInput[]): Promise<Map<number, string>> {
+/**
+ * One position per site, each site existing and not archived (an archived site is offered nowhere
+ * new); a site in `kept` (a position the person already holds) may stay even if archived since.
+ * Returns the sites' names for the audit detail.
+ */
+export async function checkPositions(db: Db | Tx, wanted: AdminPositionInput[], kept: ReadonlySet<number> = new Set()): Promise<Map<number, string>> {
   const ids = wanted.map((position) => position.siteId);
   if (new Set(ids).size !== ids.length) throw badRequest('同一站点只能设一个岗位');
   if (ids.length === 0) return new Map();
-  const found = await db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, ids));
+  const found = await db.select({ id: sites.id, name: sites.name, archivedAt: sites.archivedAt }).from(sites).where(inArray(sites.id, ids));
   if (found.length !== ids.length) throw badRequest('所选站点不存在');
+  const archived = found.find((site) => site.archivedAt !== null && !kept.has(site.id));
+  if (archived) throw badRequest(`站点「${archived.name}」已归档，不能在此设岗位`);
   return new Map(found.map((site) => [site.id, site.name]));
 }
 

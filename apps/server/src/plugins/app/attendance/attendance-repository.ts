@@ -220,7 +220,7 @@ export class AttendanceRepository {
     if (!parseChinaDay(date)) throw badRequest('日期不正确');
     const today = chinaDayString(now);
     const [members, rows] = await Promise.all([
-      siteMembers(this.db, scope.siteId),
+      siteMembers(this.db, scope.siteId, undefined, undefined, date),
       this.db.select().from(attendance).where(and(eq(attendance.siteId, scope.siteId), eq(attendance.day, date))),
     ]);
     const byStaff = new Map(rows.map((row) => [row.staffId, row]));
@@ -239,20 +239,20 @@ export class AttendanceRepository {
     if (!match) throw badRequest('月份格式不正确');
     // A salesperson sees their own month; leaders the site's, or one member's.
     const person = staffId ?? (canSeeSiteAttendance(scope) ? null : scope.userId);
+    const first = `${month}-01`;
     if (person !== null) {
       if (!canSeeAttendanceOf(scope, person)) throw notFound(STAFF_NOT_FOUND);
-      const [member] = await siteMembers(this.db, scope.siteId, [person]);
+      const [member] = await siteMembers(this.db, scope.siteId, [person], undefined, first);
       if (!member) throw notFound(STAFF_NOT_FOUND);
     }
     const today = chinaDayString(now);
-    const first = `${month}-01`;
     const last = shiftDay(`${shiftDay(`${month}-28`, 4).slice(0, 7)}-01`, -1);
     const days = eachDay({ startDate: first, endDate: last });
     const conditions = [eq(attendance.siteId, scope.siteId), gte(attendance.day, first), lte(attendance.day, last)];
     if (person !== null) conditions.push(eq(attendance.staffId, person));
     const [rows, members] = await Promise.all([
       this.db.select().from(attendance).where(and(...conditions)).orderBy(asc(attendance.day)),
-      person === null ? siteMembers(this.db, scope.siteId) : Promise.resolve([]),
+      person === null ? siteMembers(this.db, scope.siteId, undefined, undefined, first) : Promise.resolve([]),
     ]);
     const headcount = person === null ? members.length : 1;
     const byDay = new Map<string, Row[]>();

@@ -64,9 +64,9 @@ export class MembersRepository {
   }
 
   /** The member the caller may open (their detail page); 404 otherwise. */
-  private async openable(scope: SalesScope, id: number): Promise<SiteMember> {
+  private async openable(scope: SalesScope, id: number, periodStart?: string): Promise<SiteMember> {
     if (!colleagueView(scope, id).detail) throw notFound(STAFF_NOT_FOUND);
-    const [member] = await siteMembers(this.db, scope.siteId, [id]);
+    const [member] = await siteMembers(this.db, scope.siteId, [id], undefined, periodStart);
     if (!member) throw notFound(STAFF_NOT_FOUND);
     return member;
   }
@@ -79,8 +79,8 @@ export class MembersRepository {
 
   /** member/detail without its recent orders and reports, which the orders and reports repositories add. */
   async memberDetail(scope: SalesScope, id: number, input: PerformancePeriodInput): Promise<Omit<MemberDetail, 'recentOrders' | 'recentReports'>> {
-    const member = await this.openable(scope, id);
     const period = periodOf(input);
+    const member = await this.openable(scope, id, period.range.startDate);
     const [[summary], periodTargets] = await Promise.all([
       this.summaries(scope, [member]),
       targetsOver(this.db, scope.siteId, period.targetRange, [member]),

@@ -1,6 +1,6 @@
 /** The one query for a site's members, and their customer counts: the members, performance and attendance pages all read these. */
-import type { MemberRef } from '@sales/contract';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { chinaDayString, parseChinaDay, type MemberRef } from '@sales/contract';
+import { and, asc, count, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { customers, positions, staff } from '../../../db/schema.js';
 
@@ -9,8 +9,26 @@ export interface SiteMember extends MemberRef {
   joinedAt: Date;
 }
 
-/** The active members of a site, leaders merged (any leading position wins), by id; `match` narrows them further. */
-export async function siteMembers(db: Db, siteId: number, ids?: readonly number[], match?: SQL): Promise<SiteMember[]> {
+/** The first day (China time) of the month of `now`: the period the views without one are about. */
+export const currentMonthStart = (now = new Date()): string => `${chinaDayString(now).slice(0, 7)}-01`;
+
+/**
+ * Who counts as a member for a period starting on `periodStart` (a China day): anyone active, and
+ * anyone deactivated (离职) on or after that day — they were part of the team for that period, so
+ * its figures, rankings, lists and reports read the same after they leave. Every team query asks this.
+ */
+export function countsForPeriod(periodStart: string): SQL {
+  const from = parseChinaDay(periodStart);
+  const active = eq(staff.status, 'active');
+  if (!from) return active;
+  return or(active, and(eq(staff.status, 'inactive'), gte(staff.deactivatedAt, from))) ?? active;
+}
+
+/**
+ * The members of a site for the period starting on `periodStart` (default: this month;
+ * countsForPeriod), leaders merged (any leading position wins), by id; `match` narrows them further.
+ */
+export async function siteMembers(db: Db, siteId: number, ids?: readonly number[], match?: SQL, periodStart = currentMonthStart()): Promise<SiteMember[]> {
   if (ids?.length === 0) return [];
   const rows = await db
     .select({
@@ -23,7 +41,7 @@ export async function siteMembers(db: Db, siteId: number, ids?: readonly number[
     })
     .from(positions)
     .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.siteId, siteId), eq(staff.status, 'active'), ids ? inArray(staff.id, [...ids]) : undefined, match))
+    .where(and(eq(positions.siteId, siteId), countsForPeriod(periodStart), ids ? inArray(staff.id, [...ids]) : undefined, match))
     .groupBy(staff.id)
     .orderBy(asc(staff.id));
   return rows.map((row) => ({ ...row, isLeader: Boolean(row.isLeader) }));

@@ -39,10 +39,10 @@ import { siteMembers, type SiteMember } from '../members/site-members.js';
 export class PerformanceRepository {
   constructor(private readonly db: Db) {}
 
-  /** A member of the scope's site whose figures the caller may see; 404 otherwise. */
-  private async visibleMember(scope: SalesScope, staffId: number): Promise<SiteMember> {
+  /** A member of the scope's site for the period starting on `periodStart` whose figures the caller may see; 404 otherwise. */
+  private async visibleMember(scope: SalesScope, staffId: number, periodStart: string): Promise<SiteMember> {
     if (!canSeePerformanceOf(scope, staffId)) throw notFound(STAFF_NOT_FOUND);
-    const [member] = await siteMembers(this.db, scope.siteId, [staffId]);
+    const [member] = await siteMembers(this.db, scope.siteId, [staffId], undefined, periodStart);
     if (!member) throw notFound(STAFF_NOT_FOUND);
     return member;
   }
@@ -54,7 +54,7 @@ export class PerformanceRepository {
 
   async person(scope: SalesScope, staffId: number | undefined, input: PerformancePeriodInput): Promise<PersonFigures> {
     const period = periodOf(input);
-    const member = await this.visibleMember(scope, staffId ?? scope.userId);
+    const member = await this.visibleMember(scope, staffId ?? scope.userId, period.range.startDate);
     const { byPerson } = await targetsOver(this.db, scope.siteId, period.targetRange, [member]);
     const [figures, points, pacing] = await Promise.all([
       comparison(this.db, scope.siteId, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
@@ -72,7 +72,7 @@ export class PerformanceRepository {
     // Everything the page shows, read at once: members, standards, one query for the period's,
     // the comparison's and the pacing's sums, the members' figures and the trend.
     const [people, byStaff, standards, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
-      siteMembers(this.db, scope.siteId),
+      siteMembers(this.db, scope.siteId, undefined, undefined, period.range.startDate),
       figuresByStaff(this.db, { siteId: scope.siteId, ...period.range }),
       standardsOf(this.db, scope.siteId, monthsOf(period.targetRange, spans.month, spans.quarter)),
       figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate]),
@@ -105,7 +105,7 @@ export class PerformanceRepository {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
     // A salesperson sees their own sales; leaders and reportAllSites the site's or one member's.
     const staffId = seesSitePerformance(scope) ? (body.staffId ?? null) : scope.userId;
-    if (staffId !== null) await this.visibleMember(scope, staffId);
+    if (staffId !== null) await this.visibleMember(scope, staffId, period.range.startDate);
     const totals = toFigures(await figuresFor(this.db, { siteId: scope.siteId, staffId, ...period.range }));
     if (body.view === 'day') {
       const days = await dailyFigures(this.db, { siteId: scope.siteId, staffId, ...period.range });

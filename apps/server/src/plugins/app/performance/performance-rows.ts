@@ -78,7 +78,7 @@ export async function trend(db: Db, siteId: number, staffId: number | null, rang
 /** Figures of the people who count at a site in a range: salespeople, and anyone credited there. */
 export async function siteRows(db: Db, scope: SalesScope, range: DayRange, targetRange: DayRange) {
   const [people, byStaff, standards] = await Promise.all([
-    siteMembers(db, scope.siteId),
+    siteMembers(db, scope.siteId, undefined, undefined, range.startDate),
     figuresByStaff(db, { siteId: scope.siteId, ...range }),
     standardsOf(db, scope.siteId, monthsOf(targetRange)),
   ]);

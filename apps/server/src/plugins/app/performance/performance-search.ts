@@ -20,7 +20,7 @@ export class PerformanceSearch {
     const text = keywordOf(keyword);
     if (!text) throw badRequest('请输入搜索关键词');
     const needle = text.toLowerCase();
-    const people = (await siteMembers(this.db, scope.siteId)).filter(
+    const people = (await siteMembers(this.db, scope.siteId, undefined, undefined, period.range.startDate)).filter(
       (person) => canSeePerformanceOf(scope, person.id) && (person.username.toLowerCase().includes(needle) || person.phone.includes(needle)),
     );
     const [byStaff, targets] = await Promise.all([

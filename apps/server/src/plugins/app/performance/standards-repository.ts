@@ -20,7 +20,7 @@ export class StandardsRepository {
 
   async get(scope: SalesScope, month: string): Promise<Standards> {
     if (!canReadStandards(scope)) throw forbidden(LEADERS_ONLY);
-    const people = (await siteMembers(this.db, scope.siteId)).filter((person) => !person.isLeader);
+    const people = (await siteMembers(this.db, scope.siteId, undefined, undefined, `${month}-01`)).filter((person) => !person.isLeader);
     const updater = aliasedTable(staff, 'updater');
     const rows = await this.db
       .select({ row: performanceStandards, updaterName: updater.username })

@@ -6,13 +6,14 @@ import { reportCompletion } from '../../../db/report-metrics.js';
 import { positions, reportReads, reportReminders, reports, staff } from '../../../db/schema.js';
 import { canRemindReports, teamReportReadOnly, type ReportScope } from '../sales/sales-authorization.js';
 import { iso } from '../sales/sales-queries.js';
+import { countsForPeriod } from '../members/site-members.js';
 
 /** Read by at least one leader. */
 export const isRead = sql<boolean>`exists (select 1 from ${reportReads} where ${reportReads.reportId} = ${reports.id})`.mapWith(Boolean);
 
 /**
- * The members expected to write a period's report at the site who have not: the active members
- * who are not leaders there, by id.
+ * The members expected to write a period's report at the site who have not: the members for the
+ * period (countsForPeriod: active, or left since it started) who are not leaders there, by id.
  */
 export async function missingMembers(db: Db | Tx, siteId: number, period: ReportPeriod): Promise<StaffRef[]> {
   const leaderHere = sql`exists (select 1 from ${positions} p2 where p2.staff_id = ${positions.staffId} and p2.site_id = ${positions.siteId} and p2.is_leader)`;
@@ -21,7 +22,7 @@ export async function missingMembers(db: Db | Tx, siteId: number, period: Report
     .selectDistinct({ id: staff.id, username: staff.username })
     .from(positions)
     .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.siteId, siteId), eq(staff.status, 'active'), not(leaderHere), not(wrote)))
+    .where(and(eq(positions.siteId, siteId), countsForPeriod(period.start), not(leaderHere), not(wrote)))
     .orderBy(asc(staff.id));
 }
 

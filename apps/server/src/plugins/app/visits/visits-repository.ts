@@ -92,7 +92,7 @@ export class VisitsRepository {
     const start = parseChinaDay(date);
     if (!start) throw badRequest('日期不正确');
     const [members, rows] = await Promise.all([
-      siteMembers(this.db, scope.siteId),
+      siteMembers(this.db, scope.siteId, undefined, undefined, date),
       this.db
         .select({ followUp: followUps, username: staff.username, customerName: customers.name })
         .from(followUps)

@@ -12,6 +12,8 @@ import { applyStaffImport, previewStaffImport, staffImportTemplate } from '../..
 import { attachmentHeader } from '../../../lib/csv.js';
 import { currentUser } from '../../../plugins/app/auth/authentication.js';
 import { createStaff, resetStaffPasswordAsAdmin } from '../../../plugins/app/admin/staff-admin.js';
+import { deactivateStaff, handoverInfo, reactivateStaff, updateStaff } from '../../../plugins/app/admin/staff-lifecycle.js';
+import { notFound } from '../../../lib/errors.js';
 import { assertAdministrator } from '../../../plugins/app/sales/sales-authorization.js';
 import { routeOf } from '../../route-of.js';
 
@@ -27,6 +29,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tree = new SiteTree(app.db);
   const writer = (request: FastifyRequest): SiteWriter => ({ adminId: currentUser(request).id, client: clientOf(request) });
   const staffDeps = { db: app.db, sms: app.sms, staffChanged: app.accounts.staffChanged };
+  /** The person as 员工 now reads them, after a change. */
+  const staffResult = async (id: number) => {
+    const row = await organisation.staffRow(id);
+    if (!row) throw notFound('该员工不存在');
+    return ok({ staff: row });
+  };
   // Before the body is even read: a non-administrator learns nothing, not even which fields are wrong.
   app.addHook('onRequest', async (request, reply) => {
     await app.authenticate(request, reply);
@@ -102,6 +110,23 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
+    ...routeOf(app, ROUTES.adminStaffHandover, { tags, security, summary: '交接：该员工有岗位或有客户的每个站点，客户数与可接手的在职同事' }),
+    handler: async (request) => ok(await handoverInfo(app.db, request.body.staffId)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffUpdate, {
+      tags,
+      security,
+      summary: '编辑 / 调岗：姓名、岗位（整组替换，站点须未归档）、权限、企业微信、管理员；离开有客户的站点须指定交接，立即在所有实例生效',
+    }),
+    handler: async (request) => {
+      await updateStaff(staffDeps, currentUser(request), request.body, clientOf(request));
+      return staffResult(request.body.staffId);
+    },
+  });
+
+  app.route({
     ...routeOf(app, ROUTES.adminStaffImportPreview, { tags, security, summary: '预览员工导入：逐行列出问题（手机号、重复、站点、角色、姓名），不写入任何数据' }),
     bodyLimit: IMPORT_BODY_LIMIT,
     handler: async (request) => ok(await previewStaffImport(app.db, request.body)),
@@ -111,6 +136,26 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...routeOf(app, ROUTES.adminStaffImportApply, { tags, security, summary: '导入员工：全部成功或全部不写入；每人的一次性密码以短信发出（控制台短信时返回一次）' }),
     bodyLimit: IMPORT_BODY_LIMIT,
     handler: async (request) => ok(await applyStaffImport(staffDeps, currentUser(request), request.body, clientOf(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffDeactivate, {
+      tags,
+      security,
+      summary: '离职：停用账号（会话全部结束、不能登录），客户按站点交给在职同事或退回站点；不能停用自己或最后一位管理员',
+    }),
+    handler: async (request) => {
+      await deactivateStaff(staffDeps, currentUser(request), request.body, clientOf(request));
+      return staffResult(request.body.staffId);
+    },
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminStaffReactivate, { tags, security, summary: '启用：恢复登录（原密码），客户不恢复；手机号已被在职员工使用时 409' }),
+    handler: async (request) => {
+      await reactivateStaff(staffDeps, currentUser(request), request.body.staffId, clientOf(request));
+      return staffResult(request.body.staffId);
+    },
   });
 };
 
