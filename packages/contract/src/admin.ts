@@ -200,6 +200,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   rows: '行数',
   people: '人员',
   fileName: '文件',
+  customers: '客户交接',
 };
 
 /** 操作日志: one page of the audit log, newest first, filtered. */

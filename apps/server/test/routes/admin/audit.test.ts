@@ -76,6 +76,33 @@ describe('before → after of every administrator write', () => {
     expect(raw?.text).not.toContain('$argon2');
   });
 
+  it('records 编辑 with only the changed fields, and 离职 / 启用 as the status with where the customers went', async () => {
+    const phone = '19900007003';
+    const hired = await call<AdminOneTimePassword>(server.app, 'POST', '/seller/admin/staff/create', {
+      token: admin.token,
+      body: { username: '审计调岗', phone, positions: [{ siteId: 101, isLeader: false, drawAuth: false }] },
+    });
+    expect(hired.status).toBe(200);
+    const staffId = hired.body.data.id;
+    const update = await call(server.app, 'POST', '/seller/admin/staff/update', {
+      token: admin.token,
+      body: { staffId, username: '审计调岗二', positions: [{ siteId: 102, isLeader: true, drawAuth: false }], teamReportAuth: true },
+    });
+    expect(update.status).toBe(200);
+    const updated = await newest('staff.update');
+    expect(updated).toMatchObject({
+      target: { id: staffId },
+      before: { username: '审计调岗', positions: ['华东一部 业务员'], teamReportAuth: false },
+      after: { username: '审计调岗二', positions: ['华东二部 主管'], teamReportAuth: true },
+    });
+    expect(Object.keys(updated.before ?? {}).sort()).toEqual(['positions', 'teamReportAuth', 'username']);
+
+    expect((await call(server.app, 'POST', '/seller/admin/staff/deactivate', { token: admin.token, body: { staffId, handovers: [] } })).status).toBe(200);
+    expect(await newest('staff.deactivate')).toMatchObject({ target: { id: staffId }, before: { status: '在职' }, after: { status: '已停用' } });
+    expect((await call(server.app, 'POST', '/seller/admin/staff/reactivate', { token: admin.token, body: { staffId } })).status).toBe(200);
+    expect(await newest('staff.reactivate')).toMatchObject({ before: { status: '已停用' }, after: { status: '在职' } });
+  });
+
   it('records the command line’s administrator create, grant and revoke, with nobody as actor', async () => {
     const created = await createAdministrator(server.db, { phone: '19900007002', name: '审计管理员' });
     expect(await newest('admin.create')).toMatchObject({ actor: null, target: { id: created.id }, before: null, after: { isAdmin: true, phone: '199****7002' } });
@@ -115,7 +142,8 @@ describe('/seller/admin/audit/list', () => {
     expect(byPhone.body.data.list[0]?.actor?.id).toBe(admin.accountInfo.id);
     expect((await list({ actorKeyword: '%' })).body.data.total).toBe(0);
 
-    const hired = await newest('staff.create');
+    const hires = await list({ action: 'staff.create', pageSize: 100 });
+    const hired = hires.body.data.list.find((row) => row.target?.username === '审计新人');
     const byTarget = await list({ targetStaffId: hired.target?.id, pageSize: 100 });
     expect(byTarget.body.data.list.map((row) => row.action).sort()).toEqual(['staff.create', 'staff.password.reset']);
 

@@ -6,12 +6,12 @@
  * moves (site-members.ts counts a deactivated person for the periods they were part of). After
  * commit every instance drops the person's cached sessions and info (staffChanged).
  */
-import { maskPhone, type AdminHandover, type AdminHandoverInfo, type AdminPositionInput, type AdminStaffDeactivateBody, type AdminStaffUpdateBody } from '@sales/contract';
+import { maskPhone, STAFF_STATUS_LABELS, type AdminHandover, type AdminHandoverInfo, type AdminPositionInput, type AdminStaffDeactivateBody, type AdminStaffUpdateBody } from '@sales/contract';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { customerBindings, customers, positions, sites, staff } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { appendAudit, type ClientContext } from '../audit.js';
+import { appendAudit, type AuditValues, type ClientContext } from '../audit.js';
 import { revokeAllSessions, type SessionUser } from '../account/account-shared.js';
 import { keepAnotherAdministrator } from './administrators.js';
 import { checkPositions, describePositions, isActivePhoneClash, requireName, wecomIdOf, yesNo, type StaffAdminDeps } from './staff-admin.js';
@@ -136,14 +136,21 @@ export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
   await deps.db.transaction(async (tx) => {
     const person = await lockPerson(tx, input.staffId);
     const changes: string[] = [];
+    // The changed fields only, for 操作日志's before → after.
+    const before: AuditValues = {};
+    const after: AuditValues = {};
     const set: Partial<Pick<LockedPerson, 'username' | 'isAdmin' | 'reportAllSites' | 'teamReportAuth' | 'wecomUserId'>> = {};
     if (username !== undefined && username !== person.username) {
       set.username = username;
       changes.push(`姓名 ${person.username} → ${username}`);
+      before.username = person.username;
+      after.username = username;
     }
     if (wecomUserId !== undefined && wecomUserId !== person.wecomUserId) {
       set.wecomUserId = wecomUserId;
       changes.push(`企业微信 ${person.wecomUserId ?? '无'} → ${wecomUserId ?? '无'}`);
+      before.wecomUserId = person.wecomUserId;
+      after.wecomUserId = wecomUserId;
     }
     const flags = [
       ['reportAllSites', '全站日报'],
@@ -155,6 +162,8 @@ export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
       if (wanted === undefined || wanted === person[flag]) continue;
       set[flag] = wanted;
       changes.push(`${label} ${yesNo(person[flag])} → ${yesNo(wanted)}`);
+      before[flag] = person[flag];
+      after[flag] = wanted;
     }
     if (set.isAdmin === false) await keepAnotherAdministrator(tx, person.id);
 
@@ -178,9 +187,14 @@ export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
         }
       }
       if (added.length > 0) await tx.insert(positions).values(added.map((position) => ({ staffId: person.id, ...position })));
-      const before = describePositions(held, new Map([...(await siteNames(tx, [...heldSites])), ...names]));
-      const after = describePositions(input.positions, names);
-      if (before !== after) changes.push(`岗位 ${before} → ${after}`);
+      const allNames = new Map([...(await siteNames(tx, [...heldSites])), ...names]);
+      const heldText = describePositions(held, allNames);
+      const wantedText = describePositions(input.positions, names);
+      if (heldText !== wantedText) {
+        changes.push(`岗位 ${heldText} → ${wantedText}`);
+        before.positions = held.map((position) => describePositions([position], allNames));
+        after.positions = input.positions.map((position) => describePositions([position], names));
+      }
       changes.push(...(await handOver(tx, admin, person.id, due, input.handovers ?? [])));
     } else if (input.handovers !== undefined && input.handovers.length > 0) {
       throw badRequest('岗位未变，无需交接客户');
@@ -188,7 +202,7 @@ export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
 
     if (Object.keys(set).length > 0) await tx.update(staff).set(set).where(eq(staff.id, person.id));
     const detail = `编辑 ${person.username}：${changes.length === 0 ? '无变化' : changes.join('；')}`;
-    await appendAudit(tx, { action: 'staff.update', actorId: admin.id, targetId: person.id, detail, client });
+    await appendAudit(tx, { action: 'staff.update', actorId: admin.id, targetId: person.id, detail, before, after, client });
   });
   await deps.staffChanged(input.staffId);
 }
@@ -214,7 +228,15 @@ export async function deactivateStaff(deps: StaffAdminDeps, admin: SessionUser, 
     await tx.update(staff).set({ status: 'inactive', deactivatedAt: new Date() }).where(eq(staff.id, person.id));
     await revokeAllSessions(tx, person.id);
     const detail = [`离职 ${person.username} ${maskPhone(person.phone)}`, moved.length === 0 ? '无客户交接' : moved.join('；')].join('；');
-    await appendAudit(tx, { action: 'staff.deactivate', actorId: admin.id, targetId: person.id, detail, client });
+    await appendAudit(tx, {
+      action: 'staff.deactivate',
+      actorId: admin.id,
+      targetId: person.id,
+      detail,
+      before: { status: STAFF_STATUS_LABELS.active },
+      after: { status: STAFF_STATUS_LABELS.inactive, ...(moved.length > 0 ? { customers: moved } : {}) },
+      client,
+    });
   });
   await deps.staffChanged(input.staffId);
 }
@@ -228,7 +250,15 @@ export async function reactivateStaff(deps: StaffAdminDeps, admin: SessionUser, 
       const [holder] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.phone, person.phone), eq(staff.status, 'active'))).limit(1);
       if (holder) throw conflict(PHONE_TAKEN_ON_REACTIVATE);
       await tx.update(staff).set({ status: 'active', deactivatedAt: null }).where(eq(staff.id, staffId));
-      await appendAudit(tx, { action: 'staff.reactivate', actorId: admin.id, targetId: staffId, detail: `启用 ${person.username} ${maskPhone(person.phone)}`, client });
+      await appendAudit(tx, {
+        action: 'staff.reactivate',
+        actorId: admin.id,
+        targetId: staffId,
+        detail: `启用 ${person.username} ${maskPhone(person.phone)}`,
+        before: { status: STAFF_STATUS_LABELS.inactive },
+        after: { status: STAFF_STATUS_LABELS.active },
+        client,
+      });
     });
   } catch (error) {
     if (isActivePhoneClash(error)) throw conflict(PHONE_TAKEN_ON_REACTIVATE);
