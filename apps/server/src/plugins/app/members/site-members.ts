@@ -2,6 +2,7 @@
 import type { MemberRef } from '@sales/contract';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { atSites, type SiteSet } from '../../../db/performance-figures.js';
 import { customers, positions, staff } from '../../../db/schema.js';
 
 export interface SiteMember extends MemberRef {
@@ -9,8 +10,11 @@ export interface SiteMember extends MemberRef {
   joinedAt: Date;
 }
 
-/** The active members of a site, leaders merged (any leading position wins), by id; `match` narrows them further. */
-export async function siteMembers(db: Db, siteId: number, ids?: readonly number[], match?: SQL): Promise<SiteMember[]> {
+/**
+ * The active members of a site (or of a site and those below it, whose figures roll up: issue 26
+ * §3), leaders merged (any leading position wins), by id; `match` narrows them further.
+ */
+export async function siteMembers(db: Db, siteId: SiteSet, ids?: readonly number[], match?: SQL): Promise<SiteMember[]> {
   if (ids?.length === 0) return [];
   const rows = await db
     .select({
@@ -23,7 +27,7 @@ export async function siteMembers(db: Db, siteId: number, ids?: readonly number[
     })
     .from(positions)
     .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.siteId, siteId), eq(staff.status, 'active'), ids ? inArray(staff.id, [...ids]) : undefined, match))
+    .where(and(atSites(positions.siteId, siteId), eq(staff.status, 'active'), ids ? inArray(staff.id, [...ids]) : undefined, match))
     .groupBy(staff.id)
     .orderBy(asc(staff.id));
   return rows.map((row) => ({ ...row, isLeader: Boolean(row.isLeader) }));
