@@ -31,7 +31,7 @@ const confirmOf = (page: Page, title: string): Locator => page.locator('.ant-pop
 describe('admin console 组织架构', () => {
   test('creates a child site, renames it, cannot move its parent under it, archives it; axe finds nothing', async () => {
     const page = await sitesPage();
-    // The demo's tree: 华南大区 over 广州一部 and 深圳一部, nobody there yet.
+    // The demo's tree: 华南大区 over 广州一部 (four people) and 深圳一部 (nobody yet).
     await rowOf(page, '深圳一部').getByRole('cell', { name: '0' }).first().waitFor();
 
     await rowOf(page, '华东一部').getByRole('button', { name: '新建下级' }).click();

@@ -6,7 +6,9 @@
  * fresh PGlite database in a temporary folder, or on the PostgreSQL database of DATABASE_URL —
  * reused as it is when it already holds the demo data (a 100× database seeded once with
  * `npm run seed -- --scale 100`), seeded at SEED_SCALE when it is empty. Logs in as a leader
- * (李娜) and a salesperson (张伟) of 华东一部 (and the administrator 赵敏 for the console's 员工) and drives each scenario with autocannon: a bounded
+ * (李娜) and a salesperson (张伟) of 华东一部, 华南大区's leader (朱刚: its home rolls up 广州一部
+ * and 深圳一部 below it, issue 26 §3) and the administrator 赵敏 (the console's 员工), and drives
+ * each scenario with autocannon: a bounded
  * number of calls cycling through a mix of filters, pages and periods, at a fixed number of
  * connections. The ceiling is GET /healthz/live, a real route of the same server that needs no
  * database; every scenario prints req/s, p50, p97.5 and p99, and its req/s as a share of it.
@@ -154,7 +156,12 @@ async function main(): Promise<void> {
       if (json.code !== 200 || !json.data) throw new Error(`login ${phone} failed: ${json.msg}`);
       return json.data.token;
     };
-    const users = { leader: await login('13800000002'), salesperson: await login('13800000001'), administrator: await login('13800000000') };
+    const users = {
+      leader: await login('13800000002'),
+      salesperson: await login('13800000001'),
+      parentLeader: await login('13910016881'),
+      administrator: await login('13800000000'),
+    };
     /** The latest members' reports a leader opens (their 点评 and 点赞 below each). */
     const membersReports = async (token: string) => {
       const response = await post('/seller/weekly/staff/list', { siteId: SITE, scope: 'members', page: 1, pageSize: 10 }, token);
@@ -214,6 +221,8 @@ async function main(): Promise<void> {
       ['performance/ranking 负责人', 'POST', '/seller/fenghe/staff/performance/ranking', users.leader, atSite(RANKING_BODIES)],
       ['performance/home 负责人', 'POST', '/seller/fenghe/staff/performance/home', users.leader, atSite([{}])],
       ['performance/home 业务员', 'POST', '/seller/fenghe/staff/performance/home', users.salesperson, atSite([{}])],
+      // Issue 26 §3: a parent site's home, its figures and targets rolled up over the sites below it.
+      ['performance/home 上级站点负责人', 'POST', '/seller/fenghe/staff/performance/home', users.parentLeader, [{ siteId: 201 }]],
       ['weekly before/create 业务员', 'POST', '/seller/weekly/staff/before/create', users.salesperson, atSite(WEEK_BODIES)],
       ['weekly team 负责人', 'POST', '/seller/weekly/staff/team', users.leader, atSite(WEEK_BODIES)],
       ['halfmonth team 负责人', 'POST', '/seller/halfmonth/staff/team', users.leader, atSite(HALF_MONTH_BODIES)],

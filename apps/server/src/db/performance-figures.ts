@@ -8,6 +8,7 @@
  */
 import { monthsInRange, type DayRange } from '@sales/contract';
 import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 import { performanceDaily, performanceStandards, positions } from './schema.js';
 
@@ -24,8 +25,22 @@ export interface TargetTotals {
   targetNewCustomers: number;
 }
 
+/**
+ * The sites a figure counts: one site, or a site with every site below it (site-links'
+ * siteAndDescendants; issue 26 §3: a parent's figures roll up its descendants'). A list of one
+ * reads exactly as the site alone.
+ */
+export type SiteSet = number | readonly number[];
+
+/** The condition on a site column for a SiteSet (one site: equality, so the indexes read as before). */
+export function atSites(column: AnyPgColumn, set: SiteSet): SQL {
+  if (typeof set === 'number') return eq(column, set);
+  if (set.length === 1 && set[0] !== undefined) return eq(column, set[0]);
+  return inArray(column, [...set]);
+}
+
 export interface FigureQuery {
-  siteId: number;
+  siteId: SiteSet;
   /** null/undefined = the whole site (everyone credited there, and nobody). */
   staffId?: number | null;
   startDate: string;
@@ -56,7 +71,7 @@ const toFigures = (row: { orderCount: string | number; orderAmountFen: string | 
     : { ...ZERO_FIGURES };
 
 function where(q: FigureQuery): SQL {
-  const conditions = [eq(d.siteId, q.siteId), gte(d.day, q.startDate), lte(d.day, q.endDate)];
+  const conditions = [atSites(d.siteId, q.siteId), gte(d.day, q.startDate), lte(d.day, q.endDate)];
   if (q.staffId !== null && q.staffId !== undefined) conditions.push(eq(d.staffId, q.staffId));
   return and(...conditions) as SQL;
 }
@@ -128,8 +143,8 @@ export async function figuresByStaff(db: Db | Tx, q: Omit<FigureQuery, 'staffId'
 }
 
 /** The first day anything was recorded for a site (or a person there); null when nothing ever was. */
-export async function firstRecordedDay(db: Db | Tx, q: { siteId: number; staffId?: number | null }): Promise<string | null> {
-  const conditions = [eq(d.siteId, q.siteId)];
+export async function firstRecordedDay(db: Db | Tx, q: { siteId: SiteSet; staffId?: number | null }): Promise<string | null> {
+  const conditions = [atSites(d.siteId, q.siteId)];
   if (q.staffId !== null && q.staffId !== undefined) conditions.push(eq(d.staffId, q.staffId));
   const [row] = await db.select({ first: min(d.day) }).from(d).where(and(...conditions));
   return row?.first ?? null;

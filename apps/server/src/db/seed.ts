@@ -7,10 +7,12 @@ import { seedNotices } from './seed-notices.js';
 import { seedPerformance } from './seed-performance.js';
 import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
+import { seedSiteTreePeople } from './seed-site-tree.js';
 import { seedAdministrator, seedJoinDates, seedSiteTree, seedStaff } from './seed-staff.js';
 import { seedVisits } from './seed-visits.js';
 
 export { DEMO_ACCOUNTS, DEMO_ADMINISTRATOR, DEMO_PASSWORD, DEMO_SITES, extraStaff, plannedJoinDates } from './seed-staff.js';
+export { CHILD_SITE_STAFF } from './seed-site-tree.js';
 
 export interface SeedOptions {
   /** Size of the generated data: 1 is the demo (~2,000 customers, ~20,000 orders). */
@@ -48,6 +50,9 @@ export const SEED_STEPS: SeedStep[] = [
   { key: 'seed:admin:v1', run: seedAdministrator },
   // Issue 26 §3: 华南大区's child sites (no members), after everything so that existing ids and data stay.
   { key: 'seed:site-tree:v1', run: seedSiteTree },
+  // Issue 26 §3: people, customers, orders and standards in 广州一部 and 深圳一部, so that 华南大区's
+  // figures roll them up; last again, so that no earlier id or row changes.
+  { key: 'seed:site-tree-people:v1', run: seedSiteTreePeople },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

@@ -79,9 +79,16 @@ describe('the demo history at scale 1', () => {
     const [span] = await rows<{ first: string; last: string; count: number }>(
       db,
       sql`select to_char(perf_china_day(min(created_at)), 'YYYY-MM-DD') as first,
-                 to_char(perf_china_day(max(created_at)), 'YYYY-MM-DD') as last, count(*)::int as count from orders`,
+                 to_char(perf_china_day(max(created_at)), 'YYYY-MM-DD') as last, count(*)::int as count from orders where site_id not in (202, 203)`,
     );
     expect(span).toEqual({ first: '2024-03-01', last: chinaDayString(NOW), count: 20000 });
+    // 华南大区's child sites (seed:site-tree-people:v1): half a year of their own, whatever the scale.
+    const [children] = await rows<{ first: string; count: number }>(
+      db,
+      sql`select to_char(perf_china_day(min(created_at)), 'YYYY-MM-DD') as first, count(*)::int as count from orders where site_id in (202, 203)`,
+    );
+    expect(children?.count).toBe(60);
+    expect((children?.first ?? '') >= chinaDayString(new Date(NOW.getTime() - 176 * DAY_MS))).toBe(true);
   });
 
   it('refunds in customer service hours (10:00–20:00 China time), after payment, so a morning opens without a day of refunds', async () => {
@@ -98,7 +105,8 @@ describe('the demo history at scale 1', () => {
 
   it('spreads the join dates of the staff over the past years', async () => {
     // The sales staff (the administrator, who holds no position, joined with the first of them: below).
-    const staffRows = await rows<{ id: number; joinedAt: Date }>(db, sql`select id, created_at as "joinedAt" from staff where id in (select staff_id from positions) order by id`);
+    // The people of 华南大区's child sites (seed:site-tree-people:v1) came later, with a join date of their own: below.
+    const staffRows = await rows<{ id: number; joinedAt: Date }>(db, sql`select id, created_at as "joinedAt" from staff where id in (select staff_id from positions where site_id not in (202, 203)) order by id`);
     const joined = staffRows.map((row) => new Date(row.joinedAt).getTime());
     expect(joined.length).toBe(35);
     expect(joined.every((at) => at < NOW.getTime() - 80 * DAY_MS)).toBe(true);
@@ -109,6 +117,9 @@ describe('the demo history at scale 1', () => {
     expect(joined).toEqual([...plannedJoinDates(NOW).values()].map((at) => at.getTime()));
     const [admin] = await rows<{ joinedAt: Date }>(db, sql`select created_at as "joinedAt" from staff where is_admin`);
     expect(new Date(admin?.joinedAt ?? 0).getTime()).toBe(Math.min(...joined));
+    const children = await rows<{ joinedAt: Date }>(db, sql`select created_at as "joinedAt" from staff where id in (select staff_id from positions where site_id in (202, 203))`);
+    expect(children).toHaveLength(4);
+    for (const child of children) expect(NOW.getTime() - new Date(child.joinedAt).getTime()).toBeGreaterThan(399 * DAY_MS);
   });
 
   it('records nobody’s work before they joined', async () => {
@@ -123,12 +134,16 @@ describe('the demo history at scale 1', () => {
         // As an older database: everyone joined when it was seeded, after their records; and a start
         // three years later, when most planned join dates fall after people's first records.
         const seededAt = new Date(NOW.getTime() + DAY_MS);
-        await tx.execute(sql`update staff set created_at = ${seededAt.toISOString()}::timestamptz`);
+        // (The child sites' people of seed:site-tree-people:v1 came with their own join date, before their records.)
+        await tx.execute(sql`update staff set created_at = ${seededAt.toISOString()}::timestamptz where id not in (select staff_id from positions where site_id in (202, 203))`);
         const later = new Date(NOW.getTime() + 3 * 365 * DAY_MS);
         await step.run(tx, { scale: 1, now: later });
         const txDb = tx as unknown as Db;
         expect(await workBeforeJoining(txDb)).toEqual(NO_EARLY_WORK);
-        const moved = await rows<{ id: number; joinedAt: Date }>(txDb, sql`select id, created_at as "joinedAt" from staff where id in (select staff_id from positions) order by id`);
+        const moved = await rows<{ id: number; joinedAt: Date }>(
+          txDb,
+          sql`select id, created_at as "joinedAt" from staff where id in (select staff_id from positions where site_id not in (202, 203)) order by id`,
+        );
         const planned = [...plannedJoinDates(later).values()];
         const latest = moved.map((person, index) => Math.min(seededAt.getTime(), planned[index]?.getTime() ?? 0));
         moved.forEach((person, index) => expect(new Date(person.joinedAt).getTime(), `staff ${person.id}`).toBeLessThanOrEqual(latest[index] ?? 0));

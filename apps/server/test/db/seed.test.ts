@@ -7,7 +7,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import { positions, sites, staff } from '../../src/db/schema.js';
-import { extraStaff, SEED_STEPS, seedDemoData } from '../../src/db/seed.js';
+import { CHILD_SITE_STAFF, extraStaff, SEED_STEPS, seedDemoData } from '../../src/db/seed.js';
 import { createTestDatabase, DEMO_PASSWORD, PHONES, rows, type TestDatabase } from '../helper.js';
 
 let testDb: TestDatabase;
@@ -40,7 +40,7 @@ async function positionsOf(phone: string) {
 }
 
 describe('demo seed', () => {
-  it('creates the three flat sites and 华南大区’s two child sites, nobody in the children', async () => {
+  it('creates the three flat sites and 华南大区’s two child sites, with people of their own', async () => {
     const all = await db
       .select({ id: sites.id, name: sites.name, region: sites.region, parentId: sites.parentId, archivedAt: sites.archivedAt })
       .from(sites)
@@ -52,8 +52,20 @@ describe('demo seed', () => {
       { id: 202, name: '广州一部', region: '华南', parentId: 201, archivedAt: null },
       { id: 203, name: '深圳一部', region: '华南', parentId: 201, archivedAt: null },
     ]);
-    const inChildren = await db.select({ id: positions.id }).from(positions).where(inArray(positions.siteId, [202, 203]));
-    expect(inChildren).toEqual([]);
+    // seed:site-tree-people:v1: 广州一部 a leader and three salespeople, all new; 深圳一部 nobody yet.
+    const inChildren = await db
+      .select({ phone: staff.phone, siteId: positions.siteId, isLeader: positions.isLeader })
+      .from(positions)
+      .innerJoin(staff, eq(staff.id, positions.staffId))
+      .where(inArray(positions.siteId, [202, 203]))
+      .orderBy(asc(positions.id));
+    expect(inChildren).toEqual(CHILD_SITE_STAFF.map(({ phone, siteId, isLeader }) => ({ phone, siteId, isLeader })));
+    const [sold] = await rows<{ customers: number; orders: number }>(
+      db,
+      sql`select (select count(*)::int from customers where site_id in (202, 203)) as customers, (select count(*)::int from orders where site_id in (202, 203)) as orders`,
+    );
+    expect(sold).toEqual({ customers: 15, orders: 60 });
+    expect(inChildren.every((person) => person.siteId === 202)).toBe(true);
   });
 
   it('creates the five demo accounts and the administrator with their names and flags', async () => {
@@ -130,15 +142,16 @@ describe('demo seed', () => {
     const expected = extraStaff();
     expect(extraStaff()).toEqual(expected);
     const stored = await db.select({ phone: staff.phone, username: staff.username }).from(staff).where(sql`${staff.phone} not like '1380000000%'`).orderBy(asc(staff.id));
-    expect(stored).toEqual(expected.map(({ phone, username }) => ({ phone, username })));
+    // Then the child sites' people (seed:site-tree-people:v1), fixed.
+    expect(stored).toEqual([...expected, ...CHILD_SITE_STAFF].map(({ phone, username }) => ({ phone, username })));
   });
 
   it('adds nothing when seeded again', async () => {
     const before = await counts();
     expect(await seedDemoData(db)).toEqual([]);
     expect(await counts()).toEqual(before);
-    // Issue 26 §3 added 华南大区's two child sites (202, 203) with no positions.
-    expect(before).toEqual({ sites: 5, staff: 36, positions: 38 });
+    // Issue 26 §3 added 华南大区's two child sites (202, 203), then four people in them.
+    expect(before).toEqual({ sites: 5, staff: 40, positions: 42 });
   });
 
   it('adds nothing when the server starts again on the same database', async () => {

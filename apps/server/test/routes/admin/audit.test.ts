@@ -144,7 +144,7 @@ describe('/seller/admin/audit/list', () => {
 
     const hires = await list({ action: 'staff.create', pageSize: 100 });
     const hired = hires.body.data.list.find((row) => row.target?.username === '审计新人');
-    const byTarget = await list({ targetStaffId: hired.target?.id, pageSize: 100 });
+    const byTarget = await list({ targetStaffId: hired?.target?.id, pageSize: 100 });
     expect(byTarget.body.data.list.map((row) => row.action).sort()).toEqual(['staff.create', 'staff.password.reset']);
 
     const today = chinaDayString(new Date());

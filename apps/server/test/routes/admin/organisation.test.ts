@@ -87,10 +87,10 @@ describe('/seller/admin/…', () => {
       sql`select p.site_id as id, count(distinct s.id)::int as members, count(distinct s.id) filter (where p.is_leader)::int as leaders
           from positions p join staff s on s.id = p.staff_id and s.status = 'active' group by p.site_id order by p.site_id`,
     );
-    // 华南大区's child sites (issue 26 §3) have nobody yet: 0 and 0.
+    // 华南大区's child sites (issue 26 §3): 广州一部 has a leader and three salespeople, 深圳一部 nobody yet: 0 and 0.
+    expect(counted.find((site) => site.id === 202)).toEqual({ id: 202, members: 4, leaders: 1 });
     expect(response.body.data.list.map((site) => ({ id: site.id, members: site.memberCount, leaders: site.leaderCount }))).toEqual([
       ...counted,
-      { id: 202, members: 0, leaders: 0 },
       { id: 203, members: 0, leaders: 0 },
     ]);
     expect(response.body.data.list.map(({ name, parentId, archived }) => ({ name, parentId, archived }))).toEqual([

@@ -2,7 +2,9 @@
  * 组织架构 (issue 26 §3): the sites as a tree, and the administrator's writes to it — create, rename,
  * move, archive, restore. Each write runs in one transaction that first locks the sites table against
  * other writers (so the next free id, the sibling names and the ancestry it checks cannot change under
- * it) and appends one audit entry, before → after. Leadership and figures do not follow the tree yet.
+ * it) and appends one audit entry, before → after. Leadership follows the tree (sales-authorization's
+ * ledSites) and so do figures (site-links' siteAndDescendants): once a write has committed, `onChanged`
+ * drops every instance's cached user info and scopes, whose sites and leadership it may have changed.
  */
 import type { AdminSite, AdminSiteCreateBody, AdminSiteList, AdminSiteMoveBody, AdminSiteUpdateBody } from '@sales/contract';
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
@@ -77,7 +79,10 @@ const trimmed = (value: string, blank: string) => {
 };
 
 export class SiteTree {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onChanged: () => Promise<void> = async () => undefined,
+  ) {}
 
   /** Every site, archived ones included (the console greys them), with parentId for the tree. */
   async list(): Promise<AdminSiteList> {
@@ -174,7 +179,7 @@ export class SiteTree {
    * audit entry, and answer the site as the list shows it — all in one transaction.
    */
   private async write(change: (tx: Tx) => Promise<SiteChange>, writer: SiteWriter): Promise<AdminSite> {
-    return this.db.transaction(async (tx) => {
+    const written = await this.db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${sites} in share row exclusive mode`);
       const done = await change(tx);
       await appendAudit(tx, { action: done.action, actorId: writer.adminId, targetId: null, detail: done.detail, before: done.before, after: done.after, client: writer.client });
@@ -182,6 +187,8 @@ export class SiteTree {
       if (!site) throw notFound(SITE_NOT_FOUND);
       return site;
     });
+    await this.onChanged();
+    return written;
   }
 
   /** A parent's name for the audit entry; null for the top. */

@@ -17,8 +17,13 @@ export interface CachedSession {
   expiresAt: number;
 }
 
-/** What changed: one session ended, or anything of a user (sessions, phone, password, positions, deletion). */
-export type Invalidation = { session: number } | { staff: number };
+/**
+ * What changed: one session ended, anything of a user (sessions, phone, password, positions,
+ * deletion), or the site tree (a site created, renamed, moved, archived or restored: who leads
+ * which site, and the switcher's sites, may change for anyone above it, so every user's info and
+ * scopes go; sessions stay).
+ */
+export type Invalidation = { session: number } | { staff: number } | { sites: true };
 
 function parseInvalidation(text: string): Invalidation | null {
   try {
@@ -26,6 +31,7 @@ function parseInvalidation(text: string): Invalidation | null {
     if (typeof value !== 'object' || value === null) return null;
     if ('session' in value && typeof value.session === 'number') return { session: value.session };
     if ('staff' in value && typeof value.staff === 'number') return { staff: value.staff };
+    if ('sites' in value && value.sites === true) return { sites: true };
   } catch {
     return null;
   }
@@ -111,6 +117,9 @@ export class SessionCache {
     this.generationCount += 1;
     if ('session' in change) {
       for (const [key, entry] of this.sessions.entries()) if (entry.user.sessionId === change.session) this.sessions.delete(key);
+    } else if ('sites' in change) {
+      this.infos.clear();
+      this.scopes.clear();
     } else {
       for (const [key, entry] of this.sessions.entries()) if (entry.user.id === change.staff) this.sessions.delete(key);
       this.infos.delete(change.staff);

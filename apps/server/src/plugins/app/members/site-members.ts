@@ -2,6 +2,7 @@
 import { chinaDayString, parseChinaDay, type MemberRef } from '@sales/contract';
 import { and, asc, count, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { atSites, type SiteSet } from '../../../db/performance-figures.js';
 import { customers, positions, staff } from '../../../db/schema.js';
 
 export interface SiteMember extends MemberRef {
@@ -25,10 +26,11 @@ export function countsForPeriod(periodStart: string): SQL {
 }
 
 /**
- * The members of a site for the period starting on `periodStart` (default: this month;
- * countsForPeriod), leaders merged (any leading position wins), by id; `match` narrows them further.
+ * The members of a site (or of a site and those below it, whose figures roll up: issue 26 §3) for
+ * the period starting on `periodStart` (default: this month; countsForPeriod), leaders merged (any
+ * leading position wins), by id; `match` narrows them further.
  */
-export async function siteMembers(db: Db, siteId: number, ids?: readonly number[], match?: SQL, periodStart = currentMonthStart()): Promise<SiteMember[]> {
+export async function siteMembers(db: Db, siteId: SiteSet, ids?: readonly number[], match?: SQL, periodStart = currentMonthStart()): Promise<SiteMember[]> {
   if (ids?.length === 0) return [];
   const rows = await db
     .select({
@@ -41,7 +43,7 @@ export async function siteMembers(db: Db, siteId: number, ids?: readonly number[
     })
     .from(positions)
     .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.siteId, siteId), countsForPeriod(periodStart), ids ? inArray(staff.id, [...ids]) : undefined, match))
+    .where(and(atSites(positions.siteId, siteId), countsForPeriod(periodStart), ids ? inArray(staff.id, [...ids]) : undefined, match))
     .groupBy(staff.id)
     .orderBy(asc(staff.id));
   return rows.map((row) => ({ ...row, isLeader: Boolean(row.isLeader) }));

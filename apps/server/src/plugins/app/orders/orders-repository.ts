@@ -15,6 +15,7 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { atSites, type SiteSet } from '../../../db/performance-figures.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { customerNameMatch } from '../sales/keyword-search.js';
@@ -89,7 +90,8 @@ function dayStart(day: string, label: string): Date {
 
 /** Which sales and refunds `salesLines` lists. */
 export interface SalesLinesQuery {
-  siteId: number;
+  /** A site, or a site with the sites below it (部门销售明细 of a parent, which rolls them up). */
+  siteId: SiteSet;
   /** One person's, or (null) the whole site's, everyone credited there and nobody. */
   staffId: number | null;
   from: Date;
@@ -115,7 +117,7 @@ export async function salesLines(db: Db, q: SalesLinesQuery): Promise<SalesLines
   const { page, pageSize, offset } = paging(q.page, q.pageSize);
   const until = q.asOf && q.asOf < q.to ? q.asOf : q.to;
   const refundAt = sql<Date>`coalesce(${orders.refundedAt}, ${orders.paidAt})`;
-  const whose = and(eq(orders.siteId, q.siteId), q.staffId === null ? undefined : eq(orders.staffId, q.staffId), isNotNull(orders.paidAt));
+  const whose = and(atSites(orders.siteId, q.siteId), q.staffId === null ? undefined : eq(orders.staffId, q.staffId), isNotNull(orders.paidAt));
   const saleWhere = and(whose, inArray(orders.status, [...SALES_STATUSES, 'refunded']), gte(orders.paidAt, q.from), lt(orders.paidAt, until));
   const refundWhere = and(whose, eq(orders.status, 'refunded'), gte(refundAt, q.from), lt(refundAt, until));
   const lineSelect = (line: ReportOrderLineKind, at: SQL<Date>, where: SQL | undefined) =>

@@ -3,8 +3,9 @@ import { chinaDayString, fenToYuan, shiftDay, type HomeDashboard } from '@sales/
 import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { customers, followUpLatest, followUps, staff } from '../../../db/schema.js';
-import { figuresByStaff, figuresForRanges, standardsOf, ZERO_TARGETS } from '../../../db/performance-figures.js';
-import { monthsOf, siteRowsFrom, targetsFrom, trend } from './performance-rows.js';
+import { figuresByStaff, figuresForRanges, ZERO_TARGETS } from '../../../db/performance-figures.js';
+import { siteAndDescendants } from '../../../db/site-links.js';
+import { monthsOf, siteRowsFrom, treeTargetsFrom, treeStandardsOf, trend } from './performance-rows.js';
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { siteMembers } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows } from './performance-views.js';
@@ -21,14 +22,16 @@ export class HomeRepository {
     const today = spans.today;
     const yesterday = shiftDay(today, -1);
     const month = periodOf({ period: 'month' }, now);
-    const who = { siteId: scope.siteId, staffId };
+    // The figures are the site's and every site's below it (issue 26 §3); 今日待办 is the site's own.
+    const sites = await siteAndDescendants(this.db, scope.siteId);
+    const who = { siteId: sites, staffId };
     // Everything the page shows, read at once: the members, the month's and the quarter's
     // standards, one query for the cards' and the pacing's sums, the members' month, the trend
     // and the follow-ups due today.
-    const [people, byStaff, standards, [todayTotals, yesterdayTotals, monthTotals, previousMonth, quarterToDate], points, due] = await Promise.all([
-      siteMembers(this.db, scope.siteId),
-      figuresByStaff(this.db, { siteId: scope.siteId, ...month.range }),
-      standardsOf(this.db, scope.siteId, monthsOf(month.targetRange, spans.quarter)),
+    const [people, byStaff, tree, [todayTotals, yesterdayTotals, monthTotals, previousMonth, quarterToDate], points, due] = await Promise.all([
+      siteMembers(this.db, sites),
+      figuresByStaff(this.db, { siteId: sites, ...month.range }),
+      treeStandardsOf(this.db, sites, monthsOf(month.targetRange, spans.quarter)),
       figuresForRanges(this.db, who, [
         { startDate: today, endDate: today },
         { startDate: yesterday, endDate: yesterday },
@@ -36,11 +39,11 @@ export class HomeRepository {
         month.previous,
         spans.quarterToDate,
       ]),
-      trend(this.db, scope.siteId, staffId, { startDate: shiftDay(today, -29), endDate: today }),
+      trend(this.db, sites, staffId, { startDate: shiftDay(today, -29), endDate: today }),
       this.dueToday(scope, now),
     ]);
     // One pass over the month's members gives the top 5 and the targets (the site's, or one's own).
-    const { rows, siteTarget } = siteRowsFrom(people, byStaff, targetsFrom(standards, month.targetRange, people));
+    const { rows, siteTarget } = siteRowsFrom(people, byStaff, treeTargetsFrom(tree, month.targetRange, people));
     const own = rows.find((row) => row.person.id === scope.userId);
     const target = wholeSite ? siteTarget : (own?.target ?? { ...ZERO_TARGETS });
     // The pacing's month is the cards' month (members, target and figures read once, so they
@@ -51,7 +54,7 @@ export class HomeRepository {
           monthTargetFen: target.targetAmountFen,
           monthActualFen: monthTotals.orderAmountFen,
           quarterMonths: quarterMonthTargets(spans, (range) => {
-            const targets = targetsFrom(standards, range, paced);
+            const targets = treeTargetsFrom(tree, range, paced);
             return (wholeSite ? targets.site : targets.byPerson.get(scope.userId))?.targetAmountFen ?? 0;
           }),
           quarterActualFen: quarterToDate.orderAmountFen,

@@ -8,8 +8,8 @@
  */
 import { chinaDayString, type MemberRef, daysInRange, fenToYuan, monthsInRange, resolvePeriod, type DayRange, type Pacing, type PacingSpan } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
-import { figuresForRanges, standardsOf } from '../../../db/performance-figures.js';
-import { monthsOf, targetsFrom } from './performance-rows.js';
+import { figuresForRanges } from '../../../db/performance-figures.js';
+import { monthsOf, treeStandardsOf, treeTargetsFrom } from './performance-rows.js';
 
 /**
  * One span's pacing from its amounts in fen, or null when it has no amount target. `today` must
@@ -90,15 +90,16 @@ export function pacingFrom(spans: PacingSpans, amounts: PacingAmounts): Pacing |
 
 /**
  * A member's month and quarter pacing (销售业绩), read as home and 部门销售业绩 read theirs: the
- * standards of both spans at once and both spans' sales to date in one query.
+ * standards of both spans at once and both spans' sales to date in one query. `sites` is the site
+ * and those below it (issue 26 §3): their targets and sales there add up, as their figures do.
  */
-export async function pacingOf(db: Db, siteId: number, member: Pick<MemberRef, 'id' | 'isLeader'>, now = new Date()): Promise<Pacing | null> {
+export async function pacingOf(db: Db, sites: readonly number[], member: Pick<MemberRef, 'id' | 'isLeader'>, now = new Date()): Promise<Pacing | null> {
   const spans = pacingSpans(now);
-  const [standards, [monthToDate, quarterToDate]] = await Promise.all([
-    standardsOf(db, siteId, monthsOf(spans.month, spans.quarter)),
-    figuresForRanges(db, { siteId, staffId: member.id }, [spans.monthToDate, spans.quarterToDate]),
+  const [tree, [monthToDate, quarterToDate]] = await Promise.all([
+    treeStandardsOf(db, sites, monthsOf(spans.month, spans.quarter), [member.id]),
+    figuresForRanges(db, { siteId: sites, staffId: member.id }, [spans.monthToDate, spans.quarterToDate]),
   ]);
-  const targetOf = (span: DayRange) => targetsFrom(standards, span, [member]).byPerson.get(member.id)?.targetAmountFen ?? 0;
+  const targetOf = (span: DayRange) => treeTargetsFrom(tree, span, [member]).byPerson.get(member.id)?.targetAmountFen ?? 0;
   return pacingFrom(spans, {
     monthTargetFen: targetOf(spans.month),
     monthActualFen: monthToDate.orderAmountFen,

@@ -2,6 +2,8 @@
  * Performance figures and ranking: a person's and a site's figures, sales details and the ranking.
  * Figures come from the performance_daily summaries (db/performance-figures.ts); who sees what is
  * asked of sales-authorization.ts. Home, standards, search and members have their own modules.
+ * A site's figures are its own and every site's below it (issue 26 §3, siteAndDescendants): the
+ * members, the details and the ranking opened from them read the same sites, so they add up.
  */
 import {
   eachDay,
@@ -18,8 +20,11 @@ import {
 } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
-import { dailyFigures, figuresByStaff, figuresFor, figuresForRanges, firstRecordedDay, standardsOf, ZERO_TARGETS } from '../../../db/performance-figures.js';
-import { comparison, comparisonFrom, monthsOf, siteRows, siteRowsFrom, targetsFrom, targetsOver, trend } from './performance-rows.js';
+import { dailyFigures, figuresByStaff, figuresFor, figuresForRanges, firstRecordedDay, ZERO_TARGETS } from '../../../db/performance-figures.js';
+import { comparison, comparisonFrom, monthsOf, siteRows, siteRowsFrom, treeStandardsOf, treeTargetsFrom, trend } from './performance-rows.js';
+import { siteAndDescendants } from '../../../db/site-links.js';
+import { staff } from '../../../db/schema.js';
+import { eq } from 'drizzle-orm';
 import { pacingFrom, pacingOf, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { memberRef, METRIC_VALUE, periodOf, rangesOf, rankRows, toFigures, toTargets } from './performance-views.js';
 import { salesLines } from '../orders/orders-repository.js';
@@ -39,12 +44,22 @@ import { siteMembers, type SiteMember } from '../members/site-members.js';
 export class PerformanceRepository {
   constructor(private readonly db: Db) {}
 
-  /** A member of the scope's site for the period starting on `periodStart` whose figures the caller may see; 404 otherwise. */
-  private async visibleMember(scope: SalesScope, staffId: number, periodStart: string): Promise<SiteMember> {
+  /**
+   * A member (for the period starting on `periodStart`) of the scope's site or of a site below it whose figures the caller may see; 404
+   * otherwise. A leader of a site above (a member of none of these sites) sees their own, as a leader.
+   */
+  private async visibleMember(scope: SalesScope, sites: readonly number[], staffId: number, periodStart: string): Promise<SiteMember> {
     if (!canSeePerformanceOf(scope, staffId)) throw notFound(STAFF_NOT_FOUND);
-    const [member] = await siteMembers(this.db, scope.siteId, [staffId], undefined, periodStart);
-    if (!member) throw notFound(STAFF_NOT_FOUND);
-    return member;
+    const [member] = await siteMembers(this.db, sites, [staffId], undefined, periodStart);
+    if (member) return member;
+    if (staffId === scope.userId && scope.isLeader && scope.isMember) {
+      const [self] = await this.db
+        .select({ id: staff.id, username: staff.username, avatar: staff.avatar, phone: staff.phone, joinedAt: staff.createdAt })
+        .from(staff)
+        .where(eq(staff.id, staffId));
+      if (self) return { ...self, isLeader: true };
+    }
+    throw notFound(STAFF_NOT_FOUND);
   }
 
   async sites(userId: number): Promise<PerformanceSites> {
@@ -54,12 +69,14 @@ export class PerformanceRepository {
 
   async person(scope: SalesScope, staffId: number | undefined, input: PerformancePeriodInput): Promise<PersonFigures> {
     const period = periodOf(input);
-    const member = await this.visibleMember(scope, staffId ?? scope.userId, period.range.startDate);
-    const { byPerson } = await targetsOver(this.db, scope.siteId, period.targetRange, [member]);
+    const sites = await siteAndDescendants(this.db, scope.siteId);
+    const member = await this.visibleMember(scope, sites, staffId ?? scope.userId, period.range.startDate);
+    const tree = await treeStandardsOf(this.db, sites, monthsOf(period.targetRange), [member.id]);
+    const { byPerson } = treeTargetsFrom(tree, period.targetRange, [member]);
     const [figures, points, pacing] = await Promise.all([
-      comparison(this.db, scope.siteId, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
-      trend(this.db, scope.siteId, member.id, period.range),
-      pacingOf(this.db, scope.siteId, member),
+      comparison(this.db, sites, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
+      trend(this.db, sites, member.id, period.range),
+      pacingOf(this.db, sites, member),
     ]);
     return { member: memberRef(member), ranges: rangesOf(period), figures, trend: points, canPickMember: canPickMember(scope), pacing };
   }
@@ -68,24 +85,25 @@ export class PerformanceRepository {
     if (!seesSitePerformance(scope)) throw forbidden(LEADERS_ONLY);
     const period = periodOf(input);
     const spans = pacingSpans();
-    const who = { siteId: scope.siteId, staffId: null };
+    const sites = await siteAndDescendants(this.db, scope.siteId);
+    const who = { siteId: sites, staffId: null };
     // Everything the page shows, read at once: members, standards, one query for the period's,
     // the comparison's and the pacing's sums, the members' figures and the trend.
-    const [people, byStaff, standards, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
-      siteMembers(this.db, scope.siteId, undefined, undefined, period.range.startDate),
-      figuresByStaff(this.db, { siteId: scope.siteId, ...period.range }),
-      standardsOf(this.db, scope.siteId, monthsOf(period.targetRange, spans.month, spans.quarter)),
+    const [people, byStaff, tree, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
+      siteMembers(this.db, sites, undefined, undefined, period.range.startDate),
+      figuresByStaff(this.db, { siteId: sites, ...period.range }),
+      treeStandardsOf(this.db, sites, monthsOf(period.targetRange, spans.month, spans.quarter)),
       figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate]),
       firstRecordedDay(this.db, who),
-      trend(this.db, scope.siteId, null, period.range),
+      trend(this.db, sites, null, period.range),
     ]);
-    const { rows, siteTarget } = siteRowsFrom(people, byStaff, targetsFrom(standards, period.targetRange, people));
+    const { rows, siteTarget } = siteRowsFrom(people, byStaff, treeTargetsFrom(tree, period.targetRange, people));
     const figures = comparisonFrom(period, { current, previous, yearAgo, first }, siteTarget);
-    // The site's pacing: its salespeople's targets summed, as pacingOf counts them.
+    // The site's pacing: its salespeople's targets summed (a parent's with its children's), as pacingOf counts them.
     const pacing = pacingFrom(spans, {
-      monthTargetFen: targetsFrom(standards, spans.month, people).site.targetAmountFen,
+      monthTargetFen: treeTargetsFrom(tree, spans.month, people).site.targetAmountFen,
       monthActualFen: monthToDate.orderAmountFen,
-      quarterMonths: quarterMonthTargets(spans, (range) => targetsFrom(standards, range, people).site.targetAmountFen),
+      quarterMonths: quarterMonthTargets(spans, (range) => treeTargetsFrom(tree, range, people).site.targetAmountFen),
       quarterActualFen: quarterToDate.orderAmountFen,
     });
     const value = (row: (typeof rows)[number]) =>
@@ -105,10 +123,11 @@ export class PerformanceRepository {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
     // A salesperson sees their own sales; leaders and reportAllSites the site's or one member's.
     const staffId = seesSitePerformance(scope) ? (body.staffId ?? null) : scope.userId;
-    if (staffId !== null) await this.visibleMember(scope, staffId, period.range.startDate);
-    const totals = toFigures(await figuresFor(this.db, { siteId: scope.siteId, staffId, ...period.range }));
+    const sites = await siteAndDescendants(this.db, scope.siteId);
+    if (staffId !== null) await this.visibleMember(scope, sites, staffId, period.range.startDate);
+    const totals = toFigures(await figuresFor(this.db, { siteId: sites, staffId, ...period.range }));
     if (body.view === 'day') {
-      const days = await dailyFigures(this.db, { siteId: scope.siteId, staffId, ...period.range });
+      const days = await dailyFigures(this.db, { siteId: sites, staffId, ...period.range });
       const all = eachDay(period.range).reverse();
       const list = all.slice(offset, offset + pageSize).map((date) => {
         const day = days.get(date);
@@ -124,7 +143,7 @@ export class PerformanceRepository {
     }
     const { from, to } = dayBounds(period.range);
     // The sales and refunds the totals count, so the list adds up to them.
-    const lines = await salesLines(this.db, { siteId: scope.siteId, staffId, from, to, page, pageSize });
+    const lines = await salesLines(this.db, { siteId: sites, staffId, from, to, page, pageSize });
     return { ranges: rangesOf(period), totals, days: null, orders: { list: lines.list, total: lines.total, page: lines.page, pageSize: lines.pageSize } };
   }
 

@@ -12,8 +12,10 @@ import {
   ZERO_FIGURES,
   ZERO_TARGETS,
   type FigureTotals,
+  type SiteSet,
   type TargetTotals,
 } from '../../../db/performance-figures.js';
+import { siteAndDescendants } from '../../../db/site-links.js';
 import { addFigures, addTargets, completionOf, toFigures, toTargets, type FigureRow } from './performance-views.js';
 import type { SalesScope } from '../sales/sales-authorization.js';
 import { siteMembers, type SiteMember } from '../members/site-members.js';
@@ -43,8 +45,49 @@ export function targetsFrom(standards: Standards, range: DayRange, people: reado
   return { byPerson, site };
 }
 
+/**
+ * What a site's targets are read from (issue 26 §3): each site of the set — a site and every site
+ * below it — with its own standards and, in a tree, its own members (null: a single site, measuring
+ * the people its caller read). Read with treeStandardsOf, summed with treeTargetsFrom.
+ */
+export interface TreeStandards {
+  sites: readonly { siteId: number; people: readonly Pick<SiteMember, 'id' | 'isLeader'>[] | null; standards: Standards }[];
+}
+
+/**
+ * The standards of `months` for every site of `sites`; in a tree, with each site's members
+ * (narrowed to `ids` when given). A single site reads its standards alone, as it always did.
+ */
+export async function treeStandardsOf(db: Db, sites: readonly number[], months: readonly string[], ids?: readonly number[]): Promise<TreeStandards> {
+  const read = await Promise.all(
+    sites.map(async (siteId) => {
+      const [standards, people] = await Promise.all([standardsOf(db, siteId, months), sites.length === 1 ? null : siteMembers(db, siteId, ids)]);
+      return { siteId, people, standards };
+    }),
+  );
+  return { sites: read };
+}
+
+/**
+ * Targets over a range at a site and every site below it: each site measures its own members
+ * against its own standards (targetsFrom; a single site, `people`), a person's target is the sum of
+ * theirs at each site, and the site's the sum over all. A parent's target is therefore its own
+ * salespeople's plus its children's — with none of its own, the sum of its children's — and adds
+ * up like its figures.
+ */
+export function treeTargetsFrom(tree: TreeStandards, range: DayRange, people: readonly Pick<SiteMember, 'id' | 'isLeader'>[]) {
+  const byPerson = new Map<number, TargetTotals>();
+  let site = { ...ZERO_TARGETS };
+  for (const entry of tree.sites) {
+    const targets = targetsFrom(entry.standards, range, entry.people ?? people);
+    for (const [id, target] of targets.byPerson) byPerson.set(id, addTargets(byPerson.get(id) ?? ZERO_TARGETS, target));
+    site = addTargets(site, targets.site);
+  }
+  return { byPerson, site };
+}
+
 /** A person's (or, staffId null, the site's) figures over a period against the ranges before and a year earlier. */
-export async function comparison(db: Db, siteId: number, staffId: number | null, period: ResolvedPeriod, target: TargetTotals): Promise<FigureComparison> {
+export async function comparison(db: Db, siteId: SiteSet, staffId: number | null, period: ResolvedPeriod, target: TargetTotals): Promise<FigureComparison> {
   const who = { siteId, staffId };
   const [current, previous, first] = await Promise.all([
     figuresFor(db, { ...who, ...period.range }),
@@ -70,19 +113,23 @@ export function comparisonFrom(
   return { current: toFigures(current), previous: toFigures(previous), yearAgo: shown, target: toTargets(target), completion: completionOf(current, target) };
 }
 
-export async function trend(db: Db, siteId: number, staffId: number | null, range: DayRange): Promise<TrendPoint[]> {
+export async function trend(db: Db, siteId: SiteSet, staffId: number | null, range: DayRange): Promise<TrendPoint[]> {
   const days = await dailyFigures(db, { siteId, staffId, ...range });
   return eachDay(range).map((date) => ({ date, ...toFigures(days.get(date) ?? ZERO_FIGURES) }));
 }
 
-/** Figures of the people who count at a site in a range: salespeople, and anyone credited there. */
+/**
+ * Figures of the people who count at a site in a range: salespeople, and anyone credited there —
+ * the site's and every site's below it (issue 26 §3), so a parent's ranking adds up to its figure.
+ */
 export async function siteRows(db: Db, scope: SalesScope, range: DayRange, targetRange: DayRange) {
-  const [people, byStaff, standards] = await Promise.all([
-    siteMembers(db, scope.siteId, undefined, undefined, range.startDate),
-    figuresByStaff(db, { siteId: scope.siteId, ...range }),
-    standardsOf(db, scope.siteId, monthsOf(targetRange)),
+  const sites = await siteAndDescendants(db, scope.siteId);
+  const [people, byStaff, tree] = await Promise.all([
+    siteMembers(db, sites, undefined, undefined, range.startDate),
+    figuresByStaff(db, { siteId: sites, ...range }),
+    treeStandardsOf(db, sites, monthsOf(targetRange)),
   ]);
-  return siteRowsFrom(people, byStaff, targetsFrom(standards, targetRange, people));
+  return siteRowsFrom(people, byStaff, treeTargetsFrom(tree, targetRange, people));
 }
 
 /** siteRows from the members, their figures and their targets already read. */

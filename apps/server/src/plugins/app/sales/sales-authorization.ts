@@ -3,8 +3,10 @@
  * (DESIGN §4). Every /seller/fenghe/staff/ call resolves a scope for the requested site first;
  * the repositories filter with the conditions below and the routes ask the predicates.
  *
- * - A user reads a site only through a position there; otherwise 403.
- * - A leader of the site (any of their positions there with isLeader) sees all of it.
+ * - A user reads a site only through a position there, or by leading a site above it; otherwise 403.
+ * - A leader of the site (any of their positions there with isLeader) sees all of it, and so does a
+ *   leader of any site above it (issue 26 §3, ledSites): leading a site leads every site below it,
+ *   at any depth, archived ones included for their history — exactly as a leader position there.
  * - Anyone else is a salesperson there: their own customers (owner) and orders (credited staff),
  *   and every order of a customer they own (its 订单 tab and the orders' details; customerOrders).
  * - reportAllSites widens reports and performance only, never customers or orders: the
@@ -33,7 +35,8 @@
  */
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client.js';
+import type { Db, Tx } from '../../../db/client.js';
+import { descendantsIn, siteLinks } from '../../../db/site-links.js';
 import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { CUSTOMER_OUT_OF_REACH } from '@sales/contract';
@@ -74,19 +77,48 @@ export const REPORT_NOT_FOUND = '报告不存在';
 export const NOTICE_NOT_FOUND = '消息不存在';
 
 /**
- * The caller's scope at a site; 403 when they hold no position there — except, in
- * 'performanceRead' mode, for reportAllSites users, who get a read-only scope at any existing site.
+ * Every site the user leads (issue 26 §3): the sites of their leader positions and every site below
+ * them, however deep, archived ones included (their history stays readable; pickers leave them
+ * out). Empty for someone inactive or leading nowhere. The one place leadership follows the tree.
+ */
+export async function ledSites(db: Db | Tx, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ siteId: positions.siteId })
+    .from(positions)
+    .innerJoin(staff, eq(staff.id, positions.staffId))
+    .where(and(eq(positions.staffId, userId), eq(positions.isLeader, true), eq(staff.status, 'active')));
+  if (rows.length === 0) return new Set();
+  const roots = new Set(rows.map((row) => row.siteId));
+  return new Set([...roots, ...descendantsIn(await siteLinks(db), roots)]);
+}
+
+/**
+ * The caller's scope at a site; 403 when they hold no position there and lead no site above it —
+ * except, in 'performanceRead' mode, for reportAllSites users, who get a read-only scope at any
+ * existing site. A leader of a site above is a leader here, and a member: they switch to it and
+ * use it as if they held a leader position there.
  */
 export async function resolveSalesScope(db: Db, userId: number, siteId: number, mode: ScopeMode = 'member'): Promise<SalesScope> {
-  const rows = await db
-    .select({ isLeader: positions.isLeader, siteName: sites.name, reportAllSites: staff.reportAllSites })
-    .from(positions)
-    .innerJoin(sites, eq(sites.id, positions.siteId))
-    .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId), eq(staff.status, 'active')));
+  const [rows, led] = await Promise.all([
+    db
+      .select({ isLeader: positions.isLeader, siteName: sites.name, reportAllSites: staff.reportAllSites })
+      .from(positions)
+      .innerJoin(sites, eq(sites.id, positions.siteId))
+      .innerJoin(staff, eq(staff.id, positions.staffId))
+      .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId), eq(staff.status, 'active'))),
+    ledSites(db, userId),
+  ]);
   const first = rows[0];
   if (first) {
-    return { userId, siteId, siteName: first.siteName, isLeader: rows.some((row) => row.isLeader), isMember: true, reportAllSites: first.reportAllSites };
+    return { userId, siteId, siteName: first.siteName, isLeader: led.has(siteId) || rows.some((row) => row.isLeader), isMember: true, reportAllSites: first.reportAllSites };
+  }
+  if (led.has(siteId)) {
+    const [above] = await db
+      .select({ siteName: sites.name, reportAllSites: staff.reportAllSites })
+      .from(staff)
+      .innerJoin(sites, eq(sites.id, siteId))
+      .where(eq(staff.id, userId));
+    if (above) return { userId, siteId, siteName: above.siteName, isLeader: true, isMember: true, reportAllSites: above.reportAllSites };
   }
   if (mode === 'performanceRead') {
     const [reader] = await db
@@ -101,18 +133,23 @@ export async function resolveSalesScope(db: Db, userId: number, siteId: number, 
 
 /**
  * The caller's scope at every site whose performance they read (the performance site picker): the
- * sites of their positions, or every site for a reportAllSites reader, by site id; archived sites are left out.
+ * sites of their positions and every site below one they lead, or every site for a reportAllSites
+ * reader, by site id; archived sites are left out.
  */
 export async function resolvePerformanceScopes(db: Db, userId: number): Promise<SalesScope[]> {
-  const [user] = await db.select({ reportAllSites: staff.reportAllSites }).from(staff).where(eq(staff.id, userId));
-  const held = await db.select({ siteId: positions.siteId, isLeader: positions.isLeader }).from(positions).where(eq(positions.staffId, userId));
+  const [[user], held, led] = await Promise.all([
+    db.select({ reportAllSites: staff.reportAllSites }).from(staff).where(eq(staff.id, userId)),
+    db.select({ siteId: positions.siteId, isLeader: positions.isLeader }).from(positions).where(eq(positions.staffId, userId)),
+    ledSites(db, userId),
+  ]);
   // An archived site is offered in no picker (issue 26 §3); its figures stay readable by id.
   const all = await db.select({ siteId: sites.id, siteName: sites.name }).from(sites).where(isNull(sites.archivedAt)).orderBy(asc(sites.id));
   const reportAllSites = user?.reportAllSites ?? false;
   return all.flatMap((site) => {
     const here = held.filter((row) => row.siteId === site.siteId);
-    if (here.length === 0 && !reportAllSites) return [];
-    return [{ userId, siteId: site.siteId, siteName: site.siteName, isLeader: here.some((row) => row.isLeader), isMember: here.length > 0, reportAllSites }];
+    const leads = led.has(site.siteId);
+    if (here.length === 0 && !leads && !reportAllSites) return [];
+    return [{ userId, siteId: site.siteId, siteName: site.siteName, isLeader: leads || here.some((row) => row.isLeader), isMember: here.length > 0 || leads, reportAllSites }];
   });
 }
 
@@ -274,22 +311,27 @@ export interface ReportScope extends SalesScope {
   readonly teamReportAuth: boolean;
 }
 
-/** The caller's scope for reports at a site; 403 when they neither work there nor read all sites. */
+/** The caller's scope for reports at a site; 403 when they neither work there, lead a site above it, nor read all sites. */
 export async function resolveReportScope(db: Db, userId: number, siteId: number): Promise<ReportScope> {
   const [user] = await db
     .select({ reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth })
     .from(staff)
     .where(and(eq(staff.id, userId), eq(staff.status, 'active')));
   if (!user) throw forbidden(NOT_A_MEMBER);
-  const rows = await db
-    .select({ isLeader: positions.isLeader, siteName: sites.name })
-    .from(positions)
-    .innerJoin(sites, eq(sites.id, positions.siteId))
-    .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId)));
+  const [rows, led] = await Promise.all([
+    db
+      .select({ isLeader: positions.isLeader, siteName: sites.name })
+      .from(positions)
+      .innerJoin(sites, eq(sites.id, positions.siteId))
+      .where(and(eq(positions.staffId, userId), eq(positions.siteId, siteId))),
+    ledSites(db, userId),
+  ]);
   const first = rows[0];
+  // A leader of a site above leads this one (ledSites) as if they held a leader position here.
+  const leads = led.has(siteId) || rows.some((row) => row.isLeader);
   let siteName = first?.siteName;
   if (!first) {
-    if (!user.reportAllSites) throw forbidden(NOT_A_MEMBER);
+    if (!user.reportAllSites && !leads) throw forbidden(NOT_A_MEMBER);
     const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
     if (!site) throw notFound(SITE_NOT_FOUND);
     siteName = site.name;
@@ -298,8 +340,8 @@ export async function resolveReportScope(db: Db, userId: number, siteId: number)
     userId,
     siteId,
     siteName: siteName ?? '',
-    isLeader: rows.some((row) => row.isLeader),
-    isMember: rows.length > 0,
+    isLeader: leads,
+    isMember: rows.length > 0 || leads,
     reportAllSites: user.reportAllSites,
     teamReportAuth: user.teamReportAuth,
   };

@@ -26,7 +26,8 @@ const security = [{ token: [] }];
 /** 管理后台 (/admin/): the organisation, for 系统管理员 only — anyone else gets 403 before anything is read. */
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const organisation = new OrganisationRepository(app.db);
-  const tree = new SiteTree(app.db);
+  // A site write changes who leads what (issue 26 §3): cached user info and scopes go on every instance.
+  const tree = new SiteTree(app.db, () => app.sessionCache.invalidate({ sites: true }));
   const writer = (request: FastifyRequest): SiteWriter => ({ adminId: currentUser(request).id, client: clientOf(request) });
   const staffDeps = { db: app.db, sms: app.sms, staffChanged: app.accounts.staffChanged };
   /** The person as 员工 now reads them, after a change. */

@@ -1,0 +1,52 @@
+/**
+ * The sites as a tree (issue 26 §3), read as links (id → parent) once per question and walked in
+ * memory: an organisation has tens to hundreds of sites, never enough to make a recursive query pay.
+ * Archived sites are part of the tree (their history stays readable); pickers leave them out.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from './client.js';
+import { sites } from './schema.js';
+
+export interface SiteLink {
+  id: number;
+  parentId: number | null;
+  archived: boolean;
+}
+
+export async function siteLinks(db: Db | Tx): Promise<SiteLink[]> {
+  const rows = await db.select({ id: sites.id, parentId: sites.parentId, archivedAt: sites.archivedAt }).from(sites).orderBy(asc(sites.id));
+  return rows.map((row) => ({ id: row.id, parentId: row.parentId, archived: row.archivedAt !== null }));
+}
+
+/** Every site below any of `roots`, however deep, in id order (the roots themselves only when below another root). */
+export function descendantsIn(links: readonly SiteLink[], roots: Iterable<number>): number[] {
+  const children = new Map<number, number[]>();
+  for (const link of links) {
+    if (link.parentId === null) continue;
+    const list = children.get(link.parentId) ?? [];
+    list.push(link.id);
+    children.set(link.parentId, list);
+  }
+  const below = new Set<number>();
+  const stack = [...roots];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    for (const child of children.get(next) ?? []) {
+      // The console refuses cycles; the set guards the walk all the same.
+      if (below.has(child)) continue;
+      below.add(child);
+      stack.push(child);
+    }
+  }
+  return [...below].sort((a, b) => a - b);
+}
+
+/**
+ * The site and every site below it (archived ones included), in id order: the sites whose figures
+ * roll up into the site's (issue 26 §3). A flat site answers itself alone.
+ */
+export async function siteAndDescendants(db: Db | Tx, siteId: number): Promise<number[]> {
+  // Most sites have no child: one indexed look before reading the tree.
+  const [child] = await db.select({ id: sites.id }).from(sites).where(eq(sites.parentId, siteId)).limit(1);
+  if (!child) return [siteId];
+  return [siteId, ...descendantsIn(await siteLinks(db), [siteId]).filter((id) => id !== siteId)];
+}

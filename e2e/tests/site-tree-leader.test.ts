@@ -1,0 +1,68 @@
+/**
+ * Issue 26 §3 on the phone (390×844): 华南大区's leader 朱刚 switches to 广州一部, below his site, as
+ * its leader and sees its figures; 华南大区's 部门销售业绩 rolls 广州一部's up.
+ */
+import { formatMoney } from '@sales/contract';
+import { describe, expect, test } from 'vitest';
+import { OUYANG_CHEN, ZHU_GANG } from '../support/accounts';
+import { apiLogin } from '../support/api';
+import { useApp } from '../support/app';
+import { homeDashboard, siteFigures } from '../support/performance-api';
+import { waitForPerformanceCall } from '../support/performance-pages';
+
+const harness = useApp();
+const SITE_201 = 201;
+const SITE_202 = 202;
+
+describe('a leader of a parent site', () => {
+  test('朱刚 switches to 广州一部 as its leader and sees its figures on home', async () => {
+    const zhu = await apiLogin(ZHU_GANG);
+    const child = await homeDashboard(zhu, SITE_202);
+    // The child's own leader sees the same figures: 朱刚 reads it as if he led it.
+    expect((await homeDashboard(await apiLogin(OUYANG_CHEN), SITE_202)).monthSales).toEqual(child.monthSales);
+    expect(child.monthSales.orderAmount).toBeGreaterThan(0);
+
+    const app = await harness.newApp();
+    await app.signIn(ZHU_GANG);
+    await app.open('pages/my/index');
+    await app.waitForTitle('我的');
+    await app.badge.root().waitFor();
+    await app.badge.tap();
+    await app.badge.sheet().waitFor();
+    const choices = (await app.badge.choices().locator('.adm-action-sheet-button-item-name').allTextContents()).map((text) => text.trim());
+    expect(choices).toEqual(ZHU_GANG.sites);
+
+    await app.badge.choices().filter({ hasText: '广州一部' }).tap();
+    await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：广州一部');
+    await expect.poll(() => app.storage('currentSite')).toMatchObject({ departmentId: SITE_202, departmentName: '广州一部', isLeader: true });
+    await expect.poll(() => app.storage('permissionData')).toMatchObject({ isSalesperson: false, isManySite: true });
+
+    const homeCall = waitForPerformanceCall(app.page, 'performance/home', (body) => body.siteId === SITE_202);
+    await app.open('pages/index/index');
+    await app.waitForTitle('首页');
+    expect((await homeCall).status()).toBe(200);
+    await expect.poll(() => app.home.monthAmount().textContent()).toBe(formatMoney(child.monthSales.orderAmount));
+    await app.screenshot('tree-leader-child-home');
+  });
+
+  test('华南大区’s 部门销售业绩 includes 广州一部’s figures and people', async () => {
+    const zhu = await apiLogin(ZHU_GANG);
+    const parent = await siteFigures(zhu, 'month', SITE_201);
+    const child = await siteFigures(zhu, 'month', SITE_202);
+    // The parent's members are its own and the child's; their rows hold the child's sales.
+    const childIds = new Set(child.members.map((row) => row.member.id));
+    const childInParent = parent.members.filter((row) => childIds.has(row.member.id)).reduce((sum, row) => sum + Math.round(row.figures.orderAmount * 100), 0);
+    expect(childInParent).toBe(Math.round(child.figures.current.orderAmount * 100));
+    expect(parent.figures.current.orderAmount).toBeGreaterThanOrEqual(child.figures.current.orderAmount);
+
+    const app = await harness.newApp();
+    await app.signIn(ZHU_GANG);
+    const siteCall = waitForPerformanceCall(app.page, 'performance/site', (body) => body.siteId === SITE_201 && body.period === 'month');
+    await app.open('pages/index/departmentalSalesPerformance');
+    await app.waitForTitle('部门销售业绩');
+    expect((await siteCall).status()).toBe(200);
+    await expect.poll(() => app.page.getByTestId('site-figures-orderAmount-value').textContent()).toBe(formatMoney(parent.figures.current.orderAmount));
+    for (const name of ['司马琳', '上官岚', '诸葛彤']) await expect.poll(() => app.page.getByText(name, { exact: true }).count(), { message: name }).toBeGreaterThan(0);
+    await app.screenshot('tree-parent-departmental');
+  });
+});
