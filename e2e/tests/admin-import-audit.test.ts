@@ -70,6 +70,7 @@ describe('导入 and 操作日志', () => {
     await input.setInputFiles({ name: '员工.csv', mimeType: 'text/csv', buffer: fileWith('经理') });
     await page.getByText('其中 1 行有问题').waitFor();
     await page.locator('tr.import-row-problem').getByText('角色“经理”须为 主管 或 业务员').waitFor();
+    await expect.poll(() => page.locator('.ant-btn-loading').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^导\s*入$/ }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
