@@ -1,7 +1,8 @@
 /**
  * Hostile input on every documented route (issue 11): a property-based fuzz whose requests are
  * generated from the routes' own schemas (the OpenAPI document of the built app), mixing valid
- * values with hostile ones, sent as nobody, a leader (李娜) and a salesperson (张伟). Every answer
+ * values with hostile ones, sent as nobody, a leader (李娜) and a salesperson (张伟) — and the admin
+ * console's routes as the demo administrator (赵敏). Every answer
  * must be below 500, carry no internals, and every failure the `{ code, msg, data }` envelope with
  * a Chinese msg. Then (issue 16) every route with a JSON body gets valid bodies with one field of
  * a type its schema refuses (null, false, [5] or "5" for a number…): each must answer exactly 400
@@ -17,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { canonicalJson } from '../src/plugins/app/idempotency/idempotency.js';
+import { DEMO_ADMINISTRATOR } from '../src/db/seed.js';
 import { call, login, multipartBody, PHONES, PNG_1X1, rows, uniqueIp, useTestServer } from '../test/helper.js';
 import { takeWrites, watchWrites } from '../test/write-watch.js';
 import { authorizationFor, mistypedRequestFor, requestFor, validValue, type FuzzRequest, type Hints, type MistypedRequest } from './support/arbitraries.js';
@@ -36,6 +38,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.DATABASE_URL ? 10_000 
 const TYPED_RUNS = Number(process.env.FUZZ_TYPED_RUNS ?? Math.ceil(RUNS / 5));
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ROLES = { leader: PHONES.liNa, salesperson: PHONES.zhangWei };
+/** The admin console's routes (/seller/admin/…) are sent as the demo administrator: anyone else is refused before the body is read. */
+const ADMINISTRATOR = { administrator: DEMO_ADMINISTRATOR.phone };
+/** 陈静 is never sent as, but an administrator's request may deactivate her or reset her password: healed after each campaign. */
+const WITNESS = { witness: PHONES.chenJing };
+const SENDERS = { ...ROLES, ...ADMINISTRATOR };
+const rolesOf = (route: DocumentedRoute): string[] => (route.path.startsWith('/seller/admin/') ? Object.keys(ADMINISTRATOR) : Object.keys(ROLES));
 
 let routes: DocumentedRoute[];
 let keeper: SessionKeeper;
@@ -44,7 +52,7 @@ let hints: Hints;
 beforeAll(async () => {
   routes = await documentedRoutes(server.app);
   keeper = new SessionKeeper(server.app, server.db);
-  await keeper.open(ROLES);
+  await keeper.open({ ...SENDERS, ...WITNESS });
   const upload = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 }]);
   const uploaded = await server.app.inject({
     method: 'POST',
@@ -88,8 +96,8 @@ const describeRequest = (request: FuzzRequest) =>
 
 it(`answers ${RUNS} hostile requests to every documented route without a 5xx or a leak`, async () => {
   console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} repeats it), ${RUNS} requests, ${routes.length} routes, database ${server.database.kind}`);
-  const options = { roles: Object.keys(ROLES), hints, oversizedBytes: 1024 * 1024 + 16 };
-  const byRoute = new Map(routes.map((route) => [routeName(route), requestFor(route, options)] as const));
+  const options = { hints, oversizedBytes: 1024 * 1024 + 16 };
+  const byRoute = new Map(routes.map((route) => [routeName(route), requestFor(route, { ...options, roles: rolesOf(route) })] as const));
   const arbitrary = fc.constantFrom(...byRoute.keys()).chain((name) => (byRoute.get(name) as fc.Arbitrary<FuzzRequest>).map((request) => ({ name, request })));
   const failures: Failure[] = [];
   const statuses = new Map<number, number>();
@@ -112,7 +120,7 @@ it(`answers ${RUNS} hostile requests to every documented route without a 5xx or 
       }
       // A request may have ended the role's session (logout, a leader's password reset): start a new one.
       const ended = response.statusCode === 401 || (response.statusCode === 403 && response.body.includes(PASSWORD_WAS_RESET));
-      if (request.identity in ROLES && ended && !(await keeper.isAlive(request.identity))) {
+      if (request.identity in SENDERS && ended && !(await keeper.isAlive(request.identity))) {
         await keeper.heal(request.identity);
       }
     }),
@@ -128,6 +136,7 @@ it(`answers ${RUNS} hostile requests to every documented route without a 5xx or 
     if (!distinct.has(key)) distinct.set(key, failure);
   }
   for (const failure of distinct.values()) console.log(JSON.stringify(failure, null, 1));
+  await keeper.healAll();
   expect(sent).toBe(RUNS);
   expect(sentTo.size).toBe(routes.length);
   expect([...distinct.keys()]).toEqual([]);
@@ -136,12 +145,12 @@ it(`answers ${RUNS} hostile requests to every documented route without a 5xx or 
 
 it(`refuses ${TYPED_RUNS} (at least 12 per route) wrongly typed body fields with a 400 naming the field, and writes nothing`, async () => {
   // The first campaign may have ended a role's session (a logout, a password reset): start again.
-  for (const role of Object.keys(ROLES)) if (!(await keeper.isAlive(role))) await keeper.heal(role);
+  await keeper.healAll();
   await watchWrites(server.db);
   await takeWrites(server.db);
   const byRoute = new Map<string, fc.Arbitrary<MistypedRequest>>();
   for (const route of routes) {
-    const arbitrary = mistypedRequestFor(route, { roles: Object.keys(ROLES), hints });
+    const arbitrary = mistypedRequestFor(route, { roles: rolesOf(route), hints });
     if (arbitrary) byRoute.set(routeName(route), arbitrary);
   }
   // Every route is reached: routes are picked without fast-check's bias towards the first ones,

@@ -163,6 +163,7 @@ describe('/seller/admin/audit/list', () => {
     expectFailure(await list({ action: 'nope' }), 400, /操作类型/);
     expectFailure(await list({ pageSize: 101 }), 400, /每页条数/);
     expectFailure(await list({ startDate: '2026-02-30' }), 400, '日期不正确');
+    expectFailure(await list({ endDate: '0252-64-39' }), 400, '日期不正确');
     expectFailure(await list({ startDate: '2026-05-02', endDate: '2026-05-01' }), 400, AUDIT_RANGE_REVERSED);
     expectFailure(await list({ actorId: '1' }), 400, /操作人/);
     const leader = await login(server.app, PHONES.zhangWei);

@@ -3,12 +3,13 @@
  * filtered by action or family, who did it, whom it was about and China days — the same reader as
  * `npm run audit`. Phones are masked here as everywhere a list shows them.
  */
-import { maskPhone, parseChinaDay, shiftDay, type AdminAuditListBody, type AdminAuditPage } from '@sales/contract';
+import { maskPhone, parseChinaDay, type AdminAuditListBody, type AdminAuditPage } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../lib/errors.js';
 import { countAudit, readAudit, type AuditFilter, type AuditPerson } from '../audit.js';
 
 const DEFAULT_PAGE_SIZE = 20;
+const DAY_MS = 86_400_000;
 
 export const AUDIT_DATE_INVALID = '日期不正确';
 export const AUDIT_RANGE_REVERSED = '开始日期不能晚于结束日期';
@@ -25,7 +26,8 @@ export async function auditPage(db: Db, input: AdminAuditListBody): Promise<Admi
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const since = input.startDate === undefined ? undefined : dayStart(input.startDate);
-  const until = input.endDate === undefined ? undefined : dayStart(shiftDay(input.endDate, 1));
+  // The end day is checked before anything is computed from it; China has no daylight saving, so the next day starts 24 h later.
+  const until = input.endDate === undefined ? undefined : new Date(dayStart(input.endDate).getTime() + DAY_MS);
   if (since && until && since >= until) throw badRequest(AUDIT_RANGE_REVERSED);
   const filter: Omit<AuditFilter, 'limit' | 'offset'> = {
     since,
