@@ -166,6 +166,24 @@ export async function standardsOf(db: Db | Tx, siteId: number, months: readonly 
   return out;
 }
 
+/** standardsOf for several sites in one query: site id → what standardsOf answers for it (every site present). */
+export async function standardsOfSites(db: Db | Tx, siteIds: readonly number[], months: readonly string[]): Promise<Map<number, Map<string, Map<number | null, TargetTotals>>>> {
+  const out = new Map(siteIds.map((siteId) => [siteId, new Map<string, Map<number | null, TargetTotals>>()]));
+  if (months.length === 0 || siteIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(performanceStandards)
+    .where(and(atSites(performanceStandards.siteId, siteIds), inArray(performanceStandards.month, [...months])));
+  for (const row of rows) {
+    const site = out.get(row.siteId);
+    if (!site) continue;
+    const month = site.get(row.month) ?? new Map<number | null, TargetTotals>();
+    month.set(row.staffId, { targetAmountFen: row.targetAmountFen, targetOrders: row.targetOrders, targetNewCustomers: row.targetNewCustomers });
+    site.set(row.month, month);
+  }
+  return out;
+}
+
 /**
  * Which standard applies to a person at a site (one rule for every page and report): a member
  * without a leader position there is measured against their own row of the month, else the site

@@ -9,6 +9,7 @@ import {
   pickTarget,
   spreadTarget,
   standardsOf,
+  standardsOfSites,
   ZERO_FIGURES,
   ZERO_TARGETS,
   type FigureTotals,
@@ -59,13 +60,11 @@ export interface TreeStandards {
  * (narrowed to `ids` when given). A single site reads its standards alone, as it always did.
  */
 export async function treeStandardsOf(db: Db, sites: readonly number[], months: readonly string[], ids?: readonly number[]): Promise<TreeStandards> {
-  const read = await Promise.all(
-    sites.map(async (siteId) => {
-      const [standards, people] = await Promise.all([standardsOf(db, siteId, months), sites.length === 1 ? null : siteMembers(db, siteId, ids)]);
-      return { siteId, people, standards };
-    }),
-  );
-  return { sites: read };
+  const [only] = sites;
+  if (sites.length === 1 && only !== undefined) return { sites: [{ siteId: only, people: null, standards: await standardsOf(db, only, months) }] };
+  // A tree: every site's standards in one query, and each site's own members.
+  const [standards, people] = await Promise.all([standardsOfSites(db, sites, months), Promise.all(sites.map((siteId) => siteMembers(db, siteId, ids)))]);
+  return { sites: sites.map((siteId, index) => ({ siteId, people: people[index] ?? [], standards: standards.get(siteId) ?? new Map() })) };
 }
 
 /**
