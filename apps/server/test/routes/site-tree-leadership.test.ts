@@ -219,3 +219,21 @@ describe('an archived child site', () => {
     expectFailure(await staffCall(server.app, ouYang, 'order/list', { siteId: 203 }), 403);
   });
 });
+
+describe('a salesperson of a child site who leaves', () => {
+  it('leaves the parent’s past figures, targets and ranking as they were', async () => {
+    const lastMonth = async () => ({
+      figures: await siteFigures(zhuGang, 201, 'lastMonth'),
+      ranking: (await staffCall<Ranking>(server.app, zhuGang, 'performance/ranking', { siteId: 201, period: 'lastMonth', metric: 'orderAmount' })).body.data,
+    });
+    const before = await lastMonth();
+    expect(fen(before.figures.figures.target.targetAmount)).toBeGreaterThan(0);
+    const leaving = await call(server.app, 'POST', '/seller/admin/staff/deactivate', { token: adminToken, body: { staffId: siMa.id, handovers: [{ siteId: 202, toStaffId: null }] } });
+    expect(leaving.status).toBe(200);
+    expect(JSON.stringify(await lastMonth())).toBe(JSON.stringify(before));
+    // Had they left in the middle of last month, last month would still read the same.
+    const midLastMonth = before.figures.ranges.range.startDate.replace(/-01$/, '-15');
+    await server.db.execute(sql`update staff set deactivated_at = ${`${midLastMonth}T04:00:00Z`}::timestamptz where id = ${siMa.id}`);
+    expect(JSON.stringify(await lastMonth())).toBe(JSON.stringify(before));
+  });
+});

@@ -31,7 +31,7 @@ export class HomeRepository {
     const [people, byStaff, tree, [todayTotals, yesterdayTotals, monthTotals, previousMonth, quarterToDate], points, due] = await Promise.all([
       siteMembers(this.db, sites),
       figuresByStaff(this.db, { siteId: sites, ...month.range }),
-      treeStandardsOf(this.db, sites, monthsOf(month.targetRange, spans.quarter)),
+      treeStandardsOf(this.db, sites, monthsOf(month.targetRange, spans.quarter), month.range.startDate),
       figuresForRanges(this.db, who, [
         { startDate: today, endDate: today },
         { startDate: yesterday, endDate: yesterday },

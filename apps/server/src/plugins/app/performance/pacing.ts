@@ -96,7 +96,7 @@ export function pacingFrom(spans: PacingSpans, amounts: PacingAmounts): Pacing |
 export async function pacingOf(db: Db, sites: readonly number[], member: Pick<MemberRef, 'id' | 'isLeader'>, now = new Date()): Promise<Pacing | null> {
   const spans = pacingSpans(now);
   const [tree, [monthToDate, quarterToDate]] = await Promise.all([
-    treeStandardsOf(db, sites, monthsOf(spans.month, spans.quarter), [member.id]),
+    treeStandardsOf(db, sites, monthsOf(spans.month, spans.quarter), spans.month.startDate, [member.id]),
     figuresForRanges(db, { siteId: sites, staffId: member.id }, [spans.monthToDate, spans.quarterToDate]),
   ]);
   const targetOf = (span: DayRange) => treeTargetsFrom(tree, span, [member]).byPerson.get(member.id)?.targetAmountFen ?? 0;

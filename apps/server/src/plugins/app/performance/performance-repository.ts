@@ -71,7 +71,7 @@ export class PerformanceRepository {
     const period = periodOf(input);
     const sites = await siteAndDescendants(this.db, scope.siteId);
     const member = await this.visibleMember(scope, sites, staffId ?? scope.userId, period.range.startDate);
-    const tree = await treeStandardsOf(this.db, sites, monthsOf(period.targetRange), [member.id]);
+    const tree = await treeStandardsOf(this.db, sites, monthsOf(period.targetRange), period.range.startDate, [member.id]);
     const { byPerson } = treeTargetsFrom(tree, period.targetRange, [member]);
     const [figures, points, pacing] = await Promise.all([
       comparison(this.db, sites, member.id, period, byPerson.get(member.id) ?? ZERO_TARGETS),
@@ -92,7 +92,7 @@ export class PerformanceRepository {
     const [people, byStaff, tree, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
       siteMembers(this.db, sites, undefined, undefined, period.range.startDate),
       figuresByStaff(this.db, { siteId: sites, ...period.range }),
-      treeStandardsOf(this.db, sites, monthsOf(period.targetRange, spans.month, spans.quarter)),
+      treeStandardsOf(this.db, sites, monthsOf(period.targetRange, spans.month, spans.quarter), period.range.startDate),
       figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate]),
       firstRecordedDay(this.db, who),
       trend(this.db, sites, null, period.range),

@@ -59,15 +59,18 @@ export interface TreeStandards {
  * The standards of `months` for every site of `sites`; in a tree, with each site's members
  * (narrowed to `ids` when given). A single site reads its standards alone, as it always did.
  */
-export async function treeStandardsOf(db: Db, sites: readonly number[], months: readonly string[], ids?: readonly number[]): Promise<TreeStandards> {
+export async function treeStandardsOf(db: Db, sites: readonly number[], months: readonly string[], periodStart: string, ids?: readonly number[]): Promise<TreeStandards> {
   const [only] = sites;
   if (sites.length === 1 && only !== undefined) return { sites: [{ siteId: only, people: null, standards: await standardsOf(db, only, months) }] };
   // A tree: every site's standards in one query, and each site's own members.
-  const [standards, people] = await Promise.all([standardsOfSites(db, sites, months), Promise.all(sites.map((siteId) => siteMembers(db, siteId, ids)))]);
+  const [standards, people] = await Promise.all([standardsOfSites(db, sites, months), Promise.all(sites.map((siteId) => siteMembers(db, siteId, ids, undefined, periodStart)))]);
   return { sites: sites.map((siteId, index) => ({ siteId, people: people[index] ?? [], standards: standards.get(siteId) ?? new Map() })) };
 }
 
 /**
+ * (treeStandardsOf reads each site's members of the period starting on `periodStart`, as the
+ * figures do: someone who left since still counts for the periods they were in.)
+ *
  * Targets over a range at a site and every site below it: each site measures its own members
  * against its own standards (targetsFrom; a single site, `people`), a person's target is the sum of
  * theirs at each site, and the site's the sum over all. A parent's target is therefore its own
@@ -126,7 +129,7 @@ export async function siteRows(db: Db, scope: SalesScope, range: DayRange, targe
   const [people, byStaff, tree] = await Promise.all([
     siteMembers(db, sites, undefined, undefined, range.startDate),
     figuresByStaff(db, { siteId: sites, ...range }),
-    treeStandardsOf(db, sites, monthsOf(targetRange)),
+    treeStandardsOf(db, sites, monthsOf(targetRange), range.startDate),
   ]);
   return siteRowsFrom(people, byStaff, treeTargetsFrom(tree, targetRange, people));
 }
