@@ -77,8 +77,8 @@ export const SITE_NAME_MAX = 64;
 export const SiteName = Type.String({ minLength: 1, maxLength: SITE_NAME_MAX });
 export const SiteRegion = Type.String({ minLength: 1, maxLength: 64 });
 
-/** 新建站点: the server assigns the id; under parentId when given (not an archived site). */
-export const AdminSiteCreateBody = Type.Object({ name: SiteName, region: SiteRegion, parentId: Type.Optional(SiteId) });
+/** 新建站点: the server assigns the id; under parentId when given (not an archived site), at the top when absent or null. */
+export const AdminSiteCreateBody = Type.Object({ name: SiteName, region: SiteRegion, parentId: Type.Optional(Nullable(SiteId)) });
 export type AdminSiteCreateBody = Type.Static<typeof AdminSiteCreateBody>;
 
 /** 重命名: a new name and/or region. */

@@ -39,6 +39,8 @@ describe('/seller/admin/site/… writes', () => {
     expect(await fingerprint()).toEqual(before);
     // The same name under another parent is another site.
     expect((await site('create', { name: '佛山一部', region: '华南', parentId: 202 })).body.data).toMatchObject({ id: 205, parentId: 202 });
+    // parentId null is the top, as 移动 takes it.
+    expect((await site('create', { name: '西北大区', region: '西北', parentId: null })).body.data).toMatchObject({ id: 206, parentId: null });
   });
 
   it('renames a site, audited before → after; a name taken by a sibling is 409', async () => {
