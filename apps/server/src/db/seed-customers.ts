@@ -73,7 +73,8 @@ export interface SalesSeedOptions {
 
 const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
-function token(random: SeededRandom, length = 20): string {
+/** A customer's QR token: 20 letters and digits, as the app issues them. */
+export function token(random: SeededRandom, length = 20): string {
   let text = '';
   for (let i = 0; i < length; i += 1) text += TOKEN_ALPHABET[random.int(0, TOKEN_ALPHABET.length - 1)];
   return text;

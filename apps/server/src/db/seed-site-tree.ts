@@ -6,6 +6,8 @@
  * (朱刚) leads both and sees its figures roll 广州一部's up. Added after every earlier step, so no
  * earlier id or row changes.
  */
+import { token } from './seed-customers.js';
+import { recomputeCustomerFigures } from './customer-figures.js';
 import { addDays, chinaCalendar, chinaDayKey, chinaDayString, chinaMidnight, startOfChinaDay } from '@sales/contract';
 import { hash } from '@node-rs/argon2';
 import { SeededRandom } from '../lib/random.js';
@@ -48,13 +50,6 @@ const AREAS: Record<number, readonly string[]> = { 202: ['天河', '越秀', '�
 const CITY: Record<number, string> = { 202: '广州市' };
 const CONTACTS = ['陈', '林', '黄', '梁', '何', '罗'];
 const GOODS = ['精选礼盒', '家庭装组合', '整箱装', '节日套装'];
-const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-
-function token(random: SeededRandom): string {
-  let text = 'T';
-  for (let i = 0; i < 23; i += 1) text += TOKEN_ALPHABET[random.int(0, TOKEN_ALPHABET.length - 1)];
-  return text;
-}
 
 /** A moment on the China day `daysAgo` before `now`, in business hours, never after `now`. */
 function onDay(now: Date, daysAgo: number, random: SeededRandom): Date {
@@ -89,6 +84,7 @@ export async function seedSiteTreePeople(tx: Tx, options: SeedOptions): Promise<
   let orderSeq = 0;
   // Net sales by site, salesperson and China month ('202/41/2026-09'), for their targets.
   const sold = new Map<string, { fen: number; count: number }>();
+  const seededCustomers: number[] = [];
   for (const person of CHILD_SITE_STAFF.filter((candidate) => !candidate.isLeader)) {
     const ownerId = ids.get(person.phone);
     if (ownerId === undefined) continue;
@@ -112,6 +108,7 @@ export async function seedSiteTreePeople(tx: Tx, options: SeedOptions): Promise<
         })
         .returning({ id: customers.id });
       if (!customer) throw new Error('could not seed a customer');
+      seededCustomers.push(customer.id);
       await tx.insert(customerBindings).values({ customerId: customer.id, staffId: ownerId, boundBy: leaderOf(person.siteId), kind: 'bind', boundAt: createdAt });
       const days = [random.int(0, daysIntoMonth), ...Array.from({ length: ORDERS_EACH - 1 }, () => random.int(daysIntoMonth + 1, ORDER_DAYS_AGO))];
       for (const daysAgo of days) {
@@ -141,6 +138,9 @@ export async function seedSiteTreePeople(tx: Tx, options: SeedOptions): Promise<
       }
     }
   }
+
+  // The order figures kept on each customer (成交订单, 累计金额, 最近下单), as every order write keeps them.
+  await recomputeCustomerFigures(tx, seededCustomers);
 
   // Each month a site default; each past month a salesperson's own target near what they sold
   // (completion 0.7–1.3, as the demo's other sites), this month the default.

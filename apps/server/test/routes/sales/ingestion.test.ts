@@ -559,7 +559,7 @@ describe('the demo seed', () => {
 
   it('seeded this database with customers at every site, each with its own QR token', async () => {
     const perSite = await rows<{ siteId: number; count: number }>(server.db, sql`select site_id as "siteId", count(*)::int as count from customers group by site_id order by site_id`);
-    expect(perSite.map((row) => row.siteId)).toEqual([101, 102, 201]);
+    expect(perSite.map((row) => row.siteId)).toEqual([101, 102, 201, 202]);
     expect(await scalar(server.db, sql`select count(*) as value from customers where qr_token !~ '^[A-Za-z0-9]{20}$'`)).toBe(0);
   });
 });
