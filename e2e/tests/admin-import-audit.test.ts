@@ -8,28 +8,19 @@ import { APP_VERSION, PLATFORM } from '@sales/contract';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD, ZHAO_MIN } from '../support/accounts';
+import { ZHAO_MIN } from '../support/accounts';
 import { useApp } from '../support/app';
 import { axeViolations } from '../support/layout';
+import { openConsoleAsAdministrator } from '../support/admin-console';
 
 const harness = useApp();
-const DESKTOP = { width: 1280, height: 800 };
 const PEOPLE = [
   { name: '导入周二', phone: '13966661001', site: '华东一部', role: '业务员' },
   { name: '导入周三', phone: '13966661002', site: '华东二部', role: '主管' },
 ];
 const SITE = { before: '导入日志部', after: '导入日志二部' };
 
-async function openConsoleAsAdministrator(): Promise<Page> {
-  const app = await harness.newApp({ viewport: DESKTOP, bypassCSP: true });
-  await app.page.goto(`${harness.baseUrl}/admin/`);
-  const page = app.page;
-  await page.getByRole('textbox', { name: '手机号' }).fill(ZHAO_MIN.phone);
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByText(/共 \d+ 人/).waitFor();
-  return page;
-}
+const openConsole = (): Promise<Page> => openConsoleAsAdministrator(harness);
 
 /** A console call with the signed-in administrator's token, from the page. */
 async function adminCall<T>(page: Page, path: string, body: unknown): Promise<T> {
@@ -48,7 +39,7 @@ async function adminCall<T>(page: Page, path: string, body: unknown): Promise<T>
 
 describe('导入 and 操作日志', () => {
   test('the administrator imports staff from the template after fixing a bad row, and reads the audit log with before → after', async () => {
-    const page = await openConsoleAsAdministrator();
+    const page = await openConsole();
     await page.getByRole('menuitem', { name: '导入' }).click();
     await page.waitForURL(/#\/import$/);
     await page.getByRole('button', { name: '下载模板（.csv）' }).waitFor();

@@ -5,22 +5,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD, ZHAO_MIN } from '../support/accounts';
 import { useApp } from '../support/app';
 import { axeViolations } from '../support/layout';
+import { openConsoleAsAdministrator } from '../support/admin-console';
 
 const harness = useApp();
 
-async function sitesPage(): Promise<Page> {
-  const app = await harness.newApp({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  const page = app.page;
-  await page.goto(`${harness.baseUrl}/admin/#/sites`);
-  await page.getByRole('textbox', { name: '手机号' }).fill(ZHAO_MIN.phone);
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByRole('button', { name: '新建站点' }).waitFor();
-  return page;
-}
+const sitesPage = (): Promise<Page> => openConsoleAsAdministrator(harness, '#/sites', (page) => page.getByRole('button', { name: '新建站点' }));
 
 /** The table row of the site named exactly `name`. */
 const rowOf = (page: Page, name: string): Locator => page.locator('tr.ant-table-row').filter({ has: page.getByText(name, { exact: true }) });

@@ -14,20 +14,11 @@ import { DEMO_PASSWORD, LI_NA, ZHAO_MIN, type DemoAccount } from '../support/acc
 import { useApp } from '../support/app';
 import { PHONE_VIEWPORT } from '../support/chromium';
 import { axeViolations } from '../support/layout';
+import { openConsoleAsAdministrator } from '../support/admin-console';
 
 const harness = useApp();
-const DESKTOP = { width: 1280, height: 800 };
 
-async function openConsoleAsAdministrator(): Promise<Page> {
-  const app = await harness.newApp({ viewport: DESKTOP, bypassCSP: true });
-  await app.page.goto(`${harness.baseUrl}/admin/`);
-  const page = app.page;
-  await page.getByRole('textbox', { name: '手机号' }).fill(ZHAO_MIN.phone);
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByText(/共 \d+ 人/).waitFor();
-  return page;
-}
+const openConsole = (): Promise<Page> => openConsoleAsAdministrator(harness);
 
 /** Last month at 华东一部 as its leader reads it: figures, every ranking, and its first half-month's team report. */
 async function lastMonthAnswers(leader: Session) {
@@ -64,7 +55,7 @@ describe('离职 in the console', () => {
     const phone = await harness.newApp({ viewport: PHONE_VIEWPORT });
     await phone.signIn(person);
 
-    const page = await openConsoleAsAdministrator();
+    const page = await openConsole();
     await page.getByPlaceholder('搜索姓名或手机号').fill(name);
     await page.keyboard.press('Enter');
     await page.getByText('共 1 人').waitFor();

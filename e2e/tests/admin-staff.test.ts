@@ -7,29 +7,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { AccountForms } from '../support/account-pages';
-import { DEMO_PASSWORD, ZHAO_MIN } from '../support/accounts';
 import { useApp } from '../support/app';
 import { PHONE_VIEWPORT } from '../support/chromium';
 import { axeViolations } from '../support/layout';
+import { openConsoleAsAdministrator } from '../support/admin-console';
 
 const harness = useApp();
-const DESKTOP = { width: 1280, height: 800 };
 const HIRE = { phone: '13966660001', name: '新人周一' };
 
-async function openConsoleAsAdministrator(): Promise<Page> {
-  const app = await harness.newApp({ viewport: DESKTOP, bypassCSP: true });
-  await app.page.goto(`${harness.baseUrl}/admin/`);
-  const page = app.page;
-  await page.getByRole('textbox', { name: '手机号' }).fill(ZHAO_MIN.phone);
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByText(/共 \d+ 人/).waitFor();
-  return page;
-}
+const openConsole = (): Promise<Page> => openConsoleAsAdministrator(harness);
 
 describe('people from hire to leave', () => {
   test('the administrator hires a salesperson at 华东一部, who signs in on the phone with the one-time password and must replace it', async () => {
-    const page = await openConsoleAsAdministrator();
+    const page = await openConsole();
     await page.getByRole('button', { name: '新员工' }).click();
     const dialog = page.getByRole('dialog', { name: '新员工' });
     await dialog.getByLabel('姓名').waitFor();

@@ -28,11 +28,10 @@ export const whenSignedOut = (listener: () => void) => {
   onSignedOut = listener;
 };
 
-export async function post<P extends EndpointPath>(path: P, body: EndpointInput<P> | Record<string, never> = {}): Promise<EndpointResponse<P>> {
-  const token = readToken();
-  let response: Response;
+/** One POST with the app's headers and the session's token; a network failure is the Chinese ApiError. */
+async function send(path: string, body: unknown, token: string | null): Promise<Response> {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', platform: PLATFORM, Version: APP_VERSION, ...(token ? { Authorization: token } : {}) },
       body: JSON.stringify(body),
@@ -40,6 +39,11 @@ export async function post<P extends EndpointPath>(path: P, body: EndpointInput<
   } catch {
     throw new ApiError(0, '网络异常，请检查网络后重试');
   }
+}
+
+export async function post<P extends EndpointPath>(path: P, body: EndpointInput<P> | Record<string, never> = {}): Promise<EndpointResponse<P>> {
+  const token = readToken();
+  const response = await send(path, body, token);
   const envelope = (await response.json().catch(() => null)) as { code: number; msg: string; data: EndpointResponse<P> } | null;
   if (!envelope) throw new ApiError(response.status, '服务暂时不可用，请稍后再试');
   if (response.status === 401 && token) {
@@ -56,16 +60,7 @@ export async function post<P extends EndpointPath>(path: P, body: EndpointInput<
  */
 export async function download<P extends EndpointPath>(path: P, body: EndpointInput<P>, fileName: string): Promise<void> {
   const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', platform: PLATFORM, Version: APP_VERSION, ...(token ? { Authorization: token } : {}) },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, '网络异常，请检查网络后重试');
-  }
+  const response = await send(path, body, token);
   if (response.status !== 200) {
     const envelope = (await response.json().catch(() => null)) as { msg: string } | null;
     throw new ApiError(response.status, envelope?.msg ?? '下载失败，请稍后再试');

@@ -17,6 +17,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { Alert, DatePicker, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { post } from './api';
+import { serverPagination } from './server-pagination';
 
 const PAGE_SIZE = 20;
 
@@ -175,15 +176,7 @@ export function AuditPage() {
         dataSource={data?.list ?? []}
         loading={loading}
         scroll={{ x: 960 }}
-        pagination={{
-          current: data?.page ?? filter.page,
-          pageSize: data?.pageSize ?? PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, pageSize) => setFilter((previous) => ({ ...previous, page, pageSize })),
-        }}
+        pagination={serverPagination(data, filter, PAGE_SIZE, '条', (page, pageSize) => setFilter((previous) => ({ ...previous, page, pageSize })))}
       />
     </>
   );

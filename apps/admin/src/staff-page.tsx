@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { post } from './api';
 import { HiredNotice, StaffCreateModal, type Hired } from './staff-create';
 import { StaffEditModal, StaffLeaveModal } from './staff-lifecycle';
+import { serverPagination } from './server-pagination';
 
 const PAGE_SIZE = 20;
 
@@ -234,15 +235,7 @@ export function StaffPage() {
         dataSource={data?.list ?? []}
         loading={loading}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: data?.page ?? filter.page,
-          pageSize: data?.pageSize ?? PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => `共 ${total} 人`,
-          onChange: (page, pageSize) => setFilter((previous) => ({ ...previous, page, pageSize })),
-        }}
+        pagination={serverPagination(data, filter, PAGE_SIZE, '人', (page, pageSize) => setFilter((previous) => ({ ...previous, page, pageSize })))}
       />
     </>
   );
