@@ -76,7 +76,15 @@ describe('admin console', () => {
     for (const site of ['华东一部', '华东二部', '华南大区', '广州一部']) await page.getByRole('cell', { name: new RegExp(`${site}$`) }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // 系统设置 reads how this server runs: the e2e server sends SMS to its log only.
+    await page.getByRole('menuitem', { name: '系统设置' }).click();
+    await page.waitForURL(/#\/settings$/);
+    await page.getByText('控制台模式（不真正发出，验证码写入服务器日志）').waitFor();
+    await page.getByText('内置 PGlite（DATA_DIR）').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
     // A reload keeps the session and the page.
+    await page.getByRole('menuitem', { name: '组织架构' }).click();
     await page.reload();
     await page.getByRole('cell', { name: /华南大区$/ }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).click();

@@ -1,7 +1,7 @@
 /**
  * The console's shell: signs in (password or SMS code), makes a one-time password be replaced,
  * refuses anyone who is not a 系统管理员, then shows the pages under a side menu. The page is in
- * the address (#/staff, #/sites, #/import, #/audit), so a reload or a shared link opens the same page.
+ * the address (#/staff, #/sites, #/import, #/audit, #/settings), so a reload or a shared link opens the same page.
  */
 import type { UserInfo } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
@@ -11,6 +11,7 @@ import { ApiError, clearToken, post, readToken, whenSignedOut } from './api';
 import { SetPassword, SignIn } from './sign-in';
 import { AuditPage } from './audit-page';
 import { ImportPage } from './import-page';
+import { SettingsPage } from './settings-page';
 import { SitesPage } from './sites-page';
 import { StaffPage } from './staff-page';
 
@@ -19,6 +20,7 @@ const PAGES = [
   { key: 'sites', label: '组织架构', render: () => <SitesPage /> },
   { key: 'import', label: '导入', render: () => <ImportPage /> },
   { key: 'audit', label: '操作日志', render: () => <AuditPage /> },
+  { key: 'settings', label: '系统设置', render: () => <SettingsPage /> },
 ] as const;
 type PageKey = (typeof PAGES)[number]['key'];
 

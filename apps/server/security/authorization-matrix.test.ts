@@ -234,6 +234,7 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/integration/orders': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
   'POST /seller/admin/staff/list': { kind: 'admin', why: 'the organisation’s people, for 系统管理员 only' },
   'POST /seller/admin/site/list': { kind: 'admin', why: 'the organisation’s sites, for 系统管理员 only' },
+  'POST /seller/admin/settings': { kind: 'admin', why: '系统设置: how the server is configured (no secrets), for 系统管理员 only' },
   // Issue 26 §3: the site tree's writes; the administrator's body is one that succeeds (archive before restore).
   'POST /seller/admin/site/create': { kind: 'admin', why: 'creates a site, for 系统管理员 only', body: { name: '矩阵测试站点', region: '华东', parentId: 201 } },
   'POST /seller/admin/site/update': { kind: 'admin', why: 'renames a site, for 系统管理员 only', body: { id: 203, name: '深圳一部', region: '华南' } },

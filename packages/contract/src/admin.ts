@@ -346,3 +346,37 @@ export type AdminHandoverSite = Type.Static<typeof AdminHandoverSite>;
 /** 交接: every site where the person holds a position or owns customers. */
 export const AdminHandoverInfo = Type.Object({ sites: Type.Array(AdminHandoverSite) });
 export type AdminHandoverInfo = Type.Static<typeof AdminHandoverInfo>;
+
+/**
+ * 系统设置: how this server is configured, read-only — what its environment variables turned on
+ * (README, Configuration). Never a secret: no keys, passwords or tokens, only whether they are set.
+ */
+export const AdminSettings = Type.Object({
+  database: Type.Enum(['pglite', 'postgres']),
+  /** Redis shared by the instances (sessions' invalidation, throttles). */
+  redis: Type.Boolean(),
+  sms: Type.Object({
+    provider: Type.Enum(['console', 'aliyun']),
+    /** The Aliyun sign name (签名) the texts carry; null with the console provider. */
+    signName: Nullable(Type.String()),
+  }),
+  notices: Type.Object({
+    /** 企业微信 self-built app messages: the corp id and agent id when configured. */
+    wecom: Nullable(Type.Object({ corpId: Type.String(), agentId: Type.Integer() })),
+    /** Sites with a 企业微信 group robot for the site-wide notices. */
+    wecomRobotSites: Type.Array(Type.Integer()),
+    /** SMS notices (report due, 催交) and their daily cap per person; null when off. */
+    smsDailyCap: Nullable(Type.Integer()),
+    webPush: Type.Boolean(),
+    publicUrl: Nullable(Type.String()),
+    /** This instance runs the timed work (reminders) and the delivery worker. */
+    scheduler: Type.Boolean(),
+    dispatcher: Type.Boolean(),
+  }),
+  /** The seller platform may push orders (an integration key is set). */
+  orderIntegration: Type.Boolean(),
+  sessionDays: Type.Integer(),
+  maxUploadBytes: Type.Integer(),
+  visitDeviationMeters: Type.Integer(),
+});
+export type AdminSettings = Type.Static<typeof AdminSettings>;

@@ -99,6 +99,7 @@ import {
   AdminHandoverInfo,
   AdminStaffListBody,
   AdminStaffPage,
+  AdminSettings,
 } from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
@@ -263,6 +264,7 @@ const TABLE = {
 
   adminStaffList: post(routes.adminStaffList, { body: AdminStaffListBody, response: AdminStaffPage }),
   adminSiteList: post(routes.adminSiteList, { response: AdminSiteList }),
+  adminSettings: post(routes.adminSettings, { response: AdminSettings }),
   adminSiteCreate: post(routes.adminSiteCreate, { body: AdminSiteCreateBody, response: AdminSite }),
   adminSiteUpdate: post(routes.adminSiteUpdate, { body: AdminSiteUpdateBody, response: AdminSite }),
   adminSiteMove: post(routes.adminSiteMove, { body: AdminSiteMoveBody, response: AdminSite }),

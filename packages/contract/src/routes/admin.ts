@@ -16,3 +16,4 @@ export const adminStaffUpdate = '/seller/admin/staff/update';
 export const adminStaffDeactivate = '/seller/admin/staff/deactivate';
 export const adminStaffReactivate = '/seller/admin/staff/reactivate';
 export const adminStaffHandover = '/seller/admin/staff/handover';
+export const adminSettings = '/seller/admin/settings';

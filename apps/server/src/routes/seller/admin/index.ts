@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { OrganisationRepository } from '../../../plugins/app/admin/organisation-repository.js';
+import { settingsOf } from '../../../plugins/app/admin/settings.js';
 import { SiteTree, type SiteWriter } from '../../../plugins/app/admin/site-tree.js';
 import { clientOf } from '../../../plugins/app/audit.js';
 import { auditPage } from '../../../plugins/app/admin/audit-log.js';
@@ -45,6 +46,11 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(app, ROUTES.adminStaffList, { tags, security, summary: '员工（分页）：按姓名或手机号搜索，按站点、状态、角色筛选，附各人岗位' }),
     handler: async (request) => ok(await organisation.staffList(request.body)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminSettings, { tags, security, summary: '系统设置（只读）：数据库、Redis、短信、消息渠道、订单接入等由环境变量决定的配置；不含任何密钥' }),
+    handler: async () => ok(settingsOf(app.config)),
   });
 
   app.route({
