@@ -9,7 +9,6 @@ import {
   AUDIT_FIELD_LABELS,
   formatChinaDateTime,
   type AdminAuditListBody,
-  type AdminAuditPage,
   type AdminAuditRow,
   type AuditValues,
 } from '@sales/contract';
@@ -17,7 +16,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { Alert, DatePicker, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { post } from './api';
-import { serverPagination } from './server-pagination';
+import { serverPagination, useServerPage } from './server-pagination';
 
 const PAGE_SIZE = 20;
 
@@ -108,29 +107,12 @@ function useStaffOptions(): [{ value: number; label: string }[], (keyword: strin
 
 export function AuditPage() {
   const [filter, setFilter] = useState<AdminAuditListBody>({ page: 1, pageSize: PAGE_SIZE });
-  const [data, setData] = useState<AdminAuditPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { data, loading, error } = useServerPage(ROUTES.adminAuditList, filter);
   const [staffOptions, searchStaff] = useStaffOptions();
 
   // The first page of people, before anything is typed.
   useEffect(() => searchStaff(''), []);
 
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    post(ROUTES.adminAuditList, filter)
-      .then((result) => {
-        if (!current) return;
-        setData(result);
-        setError(null);
-      })
-      .catch((failure: unknown) => current && setError(failure instanceof Error ? failure.message : '加载失败'))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [filter]);
 
   const refine = (change: Partial<AdminAuditListBody>) => setFilter((previous) => ({ ...previous, ...change, page: 1 }));
 

@@ -7,7 +7,6 @@ import {
   formatChinaDateTime,
   type AdminSite,
   type AdminStaffListBody,
-  type AdminStaffPage,
   type AdminStaffRow,
   type StaffRole,
   type StaffStatus,
@@ -18,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { post } from './api';
 import { HiredNotice, StaffCreateModal, type Hired } from './staff-create';
 import { StaffEditModal, StaffLeaveModal } from './staff-lifecycle';
-import { serverPagination } from './server-pagination';
+import { serverPagination, useServerPage } from './server-pagination';
 
 const PAGE_SIZE = 20;
 
@@ -71,9 +70,7 @@ const baseColumns: TableColumnsType<AdminStaffRow> = [
 
 export function StaffPage() {
   const [filter, setFilter] = useState<AdminStaffListBody>({ page: 1, pageSize: PAGE_SIZE });
-  const [data, setData] = useState<AdminStaffPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { data, loading, error } = useServerPage(ROUTES.adminStaffList, filter);
   const [sites, setSites] = useState<AdminSite[]>([]);
   const [creating, setCreating] = useState(false);
   const [hired, setHired] = useState<Hired | null>(null);
@@ -87,21 +84,6 @@ export function StaffPage() {
       .catch(() => setSites([]));
   }, []);
 
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    post(ROUTES.adminStaffList, filter)
-      .then((result) => {
-        if (!current) return;
-        setData(result);
-        setError(null);
-      })
-      .catch((failure: unknown) => current && setError(failure instanceof Error ? failure.message : '加载失败'))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [filter]);
 
   const { message } = App.useApp();
   const resetPassword = async (row: AdminStaffRow) => {
