@@ -207,9 +207,14 @@ export const Binding = Type.Object({
   id: Type.Integer(),
   staff: StaffRef,
   boundBy: Nullable(StaffRef),
-  kind: Type.Union([Type.Literal('bind'), Type.Literal('transfer'), Type.Literal('claim')]),
+  /** 绑定 (a leader), 转移, 认领 (by QR code or from the 公海 pool), 分配 (a leader, from the pool), 新建 (its creator). */
+  kind: Type.Union([Type.Literal('bind'), Type.Literal('transfer'), Type.Literal('claim'), Type.Literal('assign'), Type.Literal('create')]),
   boundAt: Timestamp,
   unboundAt: Nullable(Timestamp),
+  /** How it ended: 转移, 放弃 (to the pool), 自动回收 (a pool rule), 离职, 解绑 (a leader); null while open. */
+  unboundReason: Nullable(Type.Union([Type.Literal('transfer'), Type.Literal('release'), Type.Literal('auto_return'), Type.Literal('deactivate'), Type.Literal('unbind')])),
+  /** 放弃's reason, a leader's override, or the rule that returned it (未跟进 30 天). */
+  unboundNote: Nullable(Type.String()),
 });
 export type Binding = Type.Static<typeof Binding>;
 

@@ -6,6 +6,7 @@
  */
 import type { CustomerLevel } from '@sales/contract';
 import { SeededRandom } from '../lib/random.js';
+import type { BindingKind, UnbindReason } from './schema.js';
 import {
   BRANDS,
   CUSTOMER_REMARKS,
@@ -42,10 +43,11 @@ export interface SiteMembers {
 export interface BindingPlan {
   staffId: number;
   boundBy: number | null;
-  kind: 'bind' | 'transfer' | 'claim';
+  kind: BindingKind;
   boundAt: Date;
   unboundAt: Date | null;
   unboundBy: number | null;
+  unboundReason?: UnbindReason;
 }
 
 export interface CustomerPlan {
@@ -171,6 +173,7 @@ export function planCustomers(members: readonly SiteMembers[], options: SalesSee
             if (previous) {
               previous.unboundAt = at;
               previous.unboundBy = leader;
+              previous.unboundReason = 'transfer';
             }
             bindings.push({ staffId: second, boundBy: leader, kind: 'transfer', boundAt: at, unboundAt: null, unboundBy: null });
           }
@@ -180,7 +183,7 @@ export function planCustomers(members: readonly SiteMembers[], options: SalesSee
         const staffId = weightedPick(random, eligible);
         const leader = leaderOrSelf(staffId);
         const unboundAt = randomTime(random, firstBoundAt + DAY_MS, now - HOUR_MS);
-        if (unboundAt.getTime() < now) bindings.push({ staffId, boundBy: leader, kind: 'bind', boundAt: new Date(firstBoundAt), unboundAt, unboundBy: leader });
+        if (unboundAt.getTime() < now) bindings.push({ staffId, boundBy: leader, kind: 'bind', boundAt: new Date(firstBoundAt), unboundAt, unboundBy: leader, unboundReason: 'unbind' });
       }
       const current = bindings.find((binding) => binding.unboundAt === null);
       const first = bindings[0];

@@ -19,6 +19,7 @@ export const customers = pgTable(
     address: varchar('address', { length: 200 }).notNull().default(''),
     level: varchar('level', { length: 1 }).notNull().default('C').$type<'A' | 'B' | 'C'>(),
     source: varchar('source', { length: 32 }).notNull().default(''),
+    /** The salesperson who owns the customer; null = in its site's 公海 pool (issue 27). */
     ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
     /** The owner when the customer was created: credited with it as a new customer (set by a trigger). */
     creditedStaffId: integer('credited_staff_id'),
@@ -44,6 +45,11 @@ export const customers = pgTable(
     searchKeys: text('search_keys')
       .array()
       .generatedAlwaysAs(sql`search_bigrams(site_id, (name::text || E'\\n' || contact_name::text || E'\\n' || phone::text))`),
+    /**
+     * 查重's key of the name (issue 27): NFKC (full-width ＡＢＣ and half-width ABC alike), without
+     * white space, lower-cased. Kept by the database; customer-dedupe.ts matches on it.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`lower(regexp_replace(normalize(name::text, NFKC), '\\s', '', 'g'))`),
   },
   (t) => [
     uniqueIndex('customers_qr_token_uq').on(t.qrToken),
@@ -58,6 +64,11 @@ export const customers = pgTable(
     index('customers_site_owner_amount_idx').on(t.siteId, t.ownerId, t.totalAmountFen, t.id),
     index('customers_site_owner_created_idx').on(t.siteId, t.ownerId, t.createdAt, t.id),
     index('customers_phone_idx').on(t.phone),
+    // 查重 within a site: the same phone, or the same name key.
+    index('customers_site_phone_idx').on(t.siteId, t.phone),
+    index('customers_site_name_key_idx').on(t.siteId, t.nameKey),
+    // The 公海 pool of a site, newest first.
+    index('customers_site_pool_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()).where(sql`${t.ownerId} IS NULL`),
     // Keyword search (ILIKE '%…%') by trigrams (pg_trgm, also loaded into PGlite).
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('customers_contact_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
@@ -67,7 +78,15 @@ export const customers = pgTable(
   ],
 );
 
-/** 客户关系: who a customer was bound to, when, and by whom. */
+/** How a binding began: 绑定 by a leader, 转移, 领取 from the pool, 分配 from the pool by a leader, 新建 by its creator. */
+export type BindingKind = 'bind' | 'transfer' | 'claim' | 'assign' | 'create';
+/**
+ * How a binding ended: 转移 to another salesperson, 放弃 (released to the pool with a reason), 自动回收
+ * (a pool rule returned it), 离职 (the owner left: handed over or returned), 移除 (a leader unbound it).
+ */
+export type UnbindReason = 'transfer' | 'release' | 'auto_return' | 'deactivate' | 'unbind';
+
+/** 客户关系: who a customer was bound to, when, by whom, and how it ended. */
 export const customerBindings = pgTable(
   'customer_bindings',
   {
@@ -75,13 +94,48 @@ export const customerBindings = pgTable(
     customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
     staffId: integer('staff_id').notNull().references(() => staff.id),
     boundBy: integer('bound_by').references(() => staff.id),
-    kind: varchar('kind', { length: 16 }).notNull().$type<'bind' | 'transfer' | 'claim'>(),
+    kind: varchar('kind', { length: 16 }).notNull().$type<BindingKind>(),
     boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
     unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    /** Null when the system ended it (自动回收). */
     unboundBy: integer('unbound_by').references(() => staff.id),
+    unboundReason: varchar('unbound_reason', { length: 16 }).$type<UnbindReason>(),
+    /** What the person wrote (放弃's reason, a leader's override) or the rule that returned it (未跟进 30 天). */
+    unboundNote: text('unbound_note'),
   },
-  (t) => [index('customer_bindings_customer_idx').on(t.customerId, t.boundAt)],
+  (t) => [
+    index('customer_bindings_customer_idx').on(t.customerId, t.boundAt),
+    // A customer's open binding (its owner since when), and the former owners of the pool's customers.
+    index('customer_bindings_open_idx').on(t.customerId).where(sql`${t.unboundAt} IS NULL`),
+    index('customer_bindings_staff_unbound_idx').on(t.staffId, t.unboundAt),
+  ],
 );
+
+/**
+ * 公海 rules of a site (issue 27 §2–§3). A site without a row, or with a null field, takes its
+ * parent's (up the tree; pool-rules.ts resolves them); null everywhere = no limit / rule off.
+ */
+export const sitePoolRules = pgTable('site_pool_rules', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id),
+  /** 拥有上限: customers one salesperson may own at the site. */
+  ownLimit: integer('own_limit'),
+  /** 每日领取上限: claims per China day. */
+  dailyClaimLimit: integer('daily_claim_limit'),
+  /** A former owner may not re-claim the customer for this many days after it left them. */
+  reclaimBlockDays: integer('reclaim_block_days'),
+  /** 自动回收: days without a follow-up by the owner… */
+  noFollowUpDays: integer('no_follow_up_days'),
+  /** …and days without a paid order since it was bound to the owner. */
+  noOrderDays: integer('no_order_days'),
+  /** Per level overrides of the two return rules: { A: { noFollowUpDays, noOrderDays }, … }. */
+  levelDays: jsonb('level_days').$type<Partial<Record<'A' | 'B' | 'C', { noFollowUpDays: number | null; noOrderDays: number | null }>>>(),
+  /** 提前提醒: the owner is warned this many days before a return. */
+  warnDays: integer('warn_days'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => staff.id),
+});
 
 /** 订单: pushed by the seller platform; amounts in fen. */
 export const orders = pgTable(

@@ -113,7 +113,7 @@ async function handOver(tx: Tx, admin: SessionUser, leaving: number, due: Map<nu
     if (ids.length === 0) continue;
     await tx
       .update(customerBindings)
-      .set({ unboundAt: now, unboundBy: admin.id })
+      .set({ unboundAt: now, unboundBy: admin.id, unboundReason: 'deactivate' })
       .where(and(inArray(customerBindings.customerId, ids), isNull(customerBindings.unboundAt)));
     if (step.toStaffId !== null) {
       const toStaffId = step.toStaffId;

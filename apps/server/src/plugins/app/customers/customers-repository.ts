@@ -14,7 +14,7 @@ import {
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client.js';
-import { customerBindings, customers, customerTallies, positions, staff } from '../../../db/schema.js';
+import { customerBindings, customers, customerTallies, positions, staff, type UnbindReason } from '../../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
 import { noticeCustomerAssigned } from '../notices/notice-events.js';
@@ -259,6 +259,8 @@ export class CustomersRepository {
         kind: customerBindings.kind,
         boundAt: customerBindings.boundAt,
         unboundAt: customerBindings.unboundAt,
+        unboundReason: customerBindings.unboundReason,
+        unboundNote: customerBindings.unboundNote,
       })
       .from(customerBindings)
       .innerJoin(staff, eq(staff.id, customerBindings.staffId))
@@ -273,6 +275,8 @@ export class CustomersRepository {
         kind: row.kind,
         boundAt: iso(row.boundAt),
         unboundAt: isoOrNull(row.unboundAt),
+        unboundReason: row.unboundReason,
+        unboundNote: row.unboundNote,
       })),
     };
   }
@@ -287,10 +291,10 @@ export class CustomersRepository {
     return row;
   }
 
-  private async closeOpenBinding(tx: Tx, customerId: number, by: number, at: Date): Promise<void> {
+  private async closeOpenBinding(tx: Tx, customerId: number, by: number, at: Date, reason: UnbindReason): Promise<void> {
     await tx
       .update(customerBindings)
-      .set({ unboundAt: at, unboundBy: by })
+      .set({ unboundAt: at, unboundBy: by, unboundReason: reason })
       .where(and(eq(customerBindings.customerId, customerId), isNull(customerBindings.unboundAt)));
   }
 
@@ -310,7 +314,7 @@ export class CustomersRepository {
       if (customer.ownerId === staffId) throw conflict('该客户已由该员工负责');
       const now = new Date();
       const kind = customer.ownerId === null ? 'bind' : 'transfer';
-      await this.closeOpenBinding(tx, customerId, scope.userId, now);
+      await this.closeOpenBinding(tx, customerId, scope.userId, now, 'transfer');
       const [binding] = await tx
         .insert(customerBindings)
         .values({ customerId, staffId, boundBy: scope.userId, kind, boundAt: now })
@@ -336,7 +340,7 @@ export class CustomersRepository {
       if (!customer || !canManageBindings(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
       if (customer.ownerId === null) throw conflict('该客户当前没有负责人');
       const now = new Date();
-      await this.closeOpenBinding(tx, customerId, scope.userId, now);
+      await this.closeOpenBinding(tx, customerId, scope.userId, now, 'unbind');
       await tx.update(customers).set({ ownerId: null, updatedAt: now }).where(eq(customers.id, customerId));
       await appendAudit(tx, { action: 'customer.unbind', actorId: scope.userId, targetId: customer.ownerId, detail: `customer ${customerId}`, client });
     });

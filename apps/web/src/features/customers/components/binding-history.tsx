@@ -3,7 +3,20 @@ import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-s
 import { formatDateTime } from '../../../lib/format';
 import { useCustomerBindings } from '../api/get-customer-bindings';
 
-const KIND_LABELS: Record<Binding['kind'], string> = { bind: '绑定', transfer: '转移', claim: '扫码认领' };
+const KIND_LABELS: Record<Binding['kind'], string> = { bind: '绑定', transfer: '转移', claim: '认领', assign: '分配', create: '新建' };
+const REASON_LABELS: Record<NonNullable<Binding['unboundReason']>, string> = {
+  transfer: '转移',
+  release: '放弃',
+  auto_return: '自动回收',
+  deactivate: '离职交接',
+  unbind: '解绑',
+};
+
+function ending(binding: Binding): string {
+  if (!binding.unboundAt) return ' · 当前负责';
+  const reason = binding.unboundReason ? `${REASON_LABELS[binding.unboundReason]}` : '解除';
+  return ` · ${formatDateTime(binding.unboundAt)} ${reason}${binding.unboundNote ? `（${binding.unboundNote}）` : ''}`;
+}
 
 /** Who the customer has been bound to, newest first. */
 export function BindingHistory({ customerId }: { customerId: number }) {
@@ -19,11 +32,11 @@ export function BindingHistory({ customerId }: { customerId: number }) {
             <span className="timeline__who">{binding.staff.username}</span>
             <span className="muted">
               {KIND_LABELS[binding.kind]}
-              {binding.boundBy && binding.kind !== 'claim' ? ` · 操作人 ${binding.boundBy.username}` : ''}
+              {binding.boundBy && binding.kind !== 'claim' && binding.kind !== 'create' ? ` · 操作人 ${binding.boundBy.username}` : ''}
             </span>
           </div>
           <div className="timeline__time">
-            {formatDateTime(binding.boundAt)} 起{binding.unboundAt ? ` · ${formatDateTime(binding.unboundAt)} 解除` : ' · 当前负责'}
+            {formatDateTime(binding.boundAt)} 起{ending(binding)}
           </div>
         </li>
       ))}

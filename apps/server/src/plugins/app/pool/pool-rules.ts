@@ -1,0 +1,113 @@
+/**
+ * The 公海 rules of a site (issue 27 §2–§3), resolved down the tree: each field is the site's own
+ * when it sets one, else its nearest ancestor's; a field no site on the way sets is off (no limit,
+ * no return). `level_days` overrides the two return rules per customer level, also inherited as a
+ * whole from the nearest site that has it.
+ *
+ * The one place that says what a site's rules are: claiming, assigning, the return job, the
+ * countdown and the console all read them from here.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.js';
+import { sitePoolRules } from '../../../db/schema.js';
+import { siteLinks, type SiteLink } from '../../../db/site-links.js';
+
+export type CustomerLevelKey = 'A' | 'B' | 'C';
+export type LevelDays = Partial<Record<CustomerLevelKey, { noFollowUpDays: number | null; noOrderDays: number | null }>>;
+
+/** One site's own row: null = take the parent's. */
+export interface OwnPoolRules {
+  ownLimit: number | null;
+  dailyClaimLimit: number | null;
+  reclaimBlockDays: number | null;
+  noFollowUpDays: number | null;
+  noOrderDays: number | null;
+  levelDays: LevelDays | null;
+  warnDays: number | null;
+}
+
+/** What applies at a site, with where each came from (its own id, an ancestor's, or null when off). */
+export interface EffectivePoolRules extends OwnPoolRules {
+  siteId: number;
+  /** Which site each field was taken from (null: no site sets it). */
+  from: Record<keyof OwnPoolRules, number | null>;
+}
+
+export const POOL_RULE_FIELDS = ['ownLimit', 'dailyClaimLimit', 'reclaimBlockDays', 'noFollowUpDays', 'noOrderDays', 'levelDays', 'warnDays'] as const satisfies readonly (keyof OwnPoolRules)[];
+
+/** The warning window when a site's rules return customers and say nothing about it. */
+export const DEFAULT_WARN_DAYS = 3;
+
+const EMPTY: OwnPoolRules = { ownLimit: null, dailyClaimLimit: null, reclaimBlockDays: null, noFollowUpDays: null, noOrderDays: null, levelDays: null, warnDays: null };
+
+/** The site's ancestors nearest first, the site itself included (cycles guarded). */
+function pathUp(links: readonly SiteLink[], siteId: number): number[] {
+  const parent = new Map(links.map((link) => [link.id, link.parentId]));
+  const path: number[] = [];
+  for (let at: number | null | undefined = siteId; at != null && !path.includes(at); at = parent.get(at)) path.push(at);
+  return path;
+}
+
+function resolve(siteId: number, path: readonly number[], own: ReadonlyMap<number, OwnPoolRules>): EffectivePoolRules {
+  const rules: EffectivePoolRules = { siteId, ...EMPTY, from: { ownLimit: null, dailyClaimLimit: null, reclaimBlockDays: null, noFollowUpDays: null, noOrderDays: null, levelDays: null, warnDays: null } };
+  for (const field of POOL_RULE_FIELDS) {
+    for (const at of path) {
+      const value = own.get(at)?.[field];
+      if (value === null || value === undefined) continue;
+      (rules as unknown as Record<string, unknown>)[field] = value;
+      rules.from[field] = at;
+      break;
+    }
+  }
+  return rules;
+}
+
+/** Every site's own rules row (most sites have none). */
+export async function ownPoolRules(db: Db | Tx, siteIds?: readonly number[]): Promise<Map<number, OwnPoolRules>> {
+  const query = db.select().from(sitePoolRules);
+  const rows = siteIds ? await query.where(inArray(sitePoolRules.siteId, [...siteIds])) : await query;
+  return new Map(
+    rows.map((row) => [
+      row.siteId,
+      {
+        ownLimit: row.ownLimit,
+        dailyClaimLimit: row.dailyClaimLimit,
+        reclaimBlockDays: row.reclaimBlockDays,
+        noFollowUpDays: row.noFollowUpDays,
+        noOrderDays: row.noOrderDays,
+        levelDays: row.levelDays ?? null,
+        warnDays: row.warnDays,
+      },
+    ]),
+  );
+}
+
+/** The rules that apply at each of `siteIds` (all sites when omitted). */
+export async function effectivePoolRules(db: Db | Tx, siteIds?: readonly number[]): Promise<Map<number, EffectivePoolRules>> {
+  const links = await siteLinks(db);
+  const own = await ownPoolRules(db);
+  const wanted = siteIds ?? links.map((link) => link.id);
+  return new Map(wanted.map((siteId) => [siteId, resolve(siteId, pathUp(links, siteId), own)]));
+}
+
+/** The rules that apply at one site. */
+export async function poolRulesOf(db: Db | Tx, siteId: number): Promise<EffectivePoolRules> {
+  const rules = (await effectivePoolRules(db, [siteId])).get(siteId);
+  if (!rules) throw new Error(`site ${siteId} has no rules entry`);
+  return rules;
+}
+
+/** The two return rules for a customer of `level` at a site (a level's override wins when it sets one). */
+export function returnDaysFor(rules: OwnPoolRules, level: CustomerLevelKey): { noFollowUpDays: number | null; noOrderDays: number | null } {
+  const byLevel = rules.levelDays?.[level];
+  return {
+    noFollowUpDays: byLevel?.noFollowUpDays ?? rules.noFollowUpDays,
+    noOrderDays: byLevel?.noOrderDays ?? rules.noOrderDays,
+  };
+}
+
+/** Whether the site's rules ever return a customer (any rule on, for any level). */
+export function returnsCustomers(rules: OwnPoolRules): boolean {
+  if (rules.noFollowUpDays !== null || rules.noOrderDays !== null) return true;
+  return Object.values(rules.levelDays ?? {}).some((days) => days && (days.noFollowUpDays !== null || days.noOrderDays !== null));
+}
