@@ -102,4 +102,34 @@ describe('admin console', () => {
     await app.page.getByText('设置', { exact: true }).waitFor();
     expect(await app.page.getByText('我的客户', { exact: true }).count()).toBe(0);
   });
+  test('is usable at 1024×768: no page scrolls sideways, and the tree keeps room for its names', async () => {
+    const app = await harness.newApp({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
+    const page = app.page;
+    await page.goto(`${harness.baseUrl}/admin/#/staff`);
+    await signIn(page, ZHAO_MIN.phone);
+    await page.getByText(/共 \d+ 人/).waitFor();
+    const ready: Record<string, () => Promise<void>> = {
+      staff: () => page.getByRole('button', { name: '新员工' }).waitFor(),
+      sites: () => page.getByRole('cell', { name: '华南大区' }).waitFor(),
+      import: () => page.getByRole('button', { name: /选择文件并预览/ }).waitFor(),
+      audit: () => page.getByPlaceholder('操作人姓名或手机号').waitFor(),
+      settings: () => page.getByText('运行环境').waitFor(),
+    };
+    for (const [route, waitFor] of Object.entries(ready)) {
+      await page.goto(`${harness.baseUrl}/admin/#/${route}`);
+      await waitFor();
+      // Wide tables scroll inside themselves; the page never does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(1024);
+    }
+    await page.goto(`${harness.baseUrl}/admin/#/sites`);
+    const name = page.getByRole('cell', { name: '广州一部' });
+    await name.waitFor();
+    // The child's name sits on one line, indented under its parent.
+    const cell = await name.boundingBox();
+    const text = await name.getByText('广州一部', { exact: true }).boundingBox();
+    const parentText = await page.getByRole('cell', { name: '华南大区' }).getByText('华南大区', { exact: true }).boundingBox();
+    expect(cell && cell.width).toBeGreaterThanOrEqual(180);
+    expect(text && text.height).toBeLessThan(30);
+    expect(text && parentText && text.x - parentText.x).toBeGreaterThan(0);
+  });
 });

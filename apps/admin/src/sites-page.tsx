@@ -56,6 +56,9 @@ export function SitesPage() {
     {
       title: '站点名称',
       dataIndex: 'name',
+      // The tree's indent and expander live in this column: it keeps its room at 1024×768, where the
+      // actions wrap onto two lines instead.
+      width: 220,
       render: (name: string, site) => (
         <Space>
           <span>{name}</span>
@@ -63,14 +66,13 @@ export function SitesPage() {
         </Space>
       ),
     },
-    { title: '站点编号', dataIndex: 'id', width: 100 },
-    { title: '区域', dataIndex: 'region', width: 100 },
-    { title: '在职人数', dataIndex: 'memberCount', width: 100, align: 'right' },
-    { title: '主管人数', dataIndex: 'leaderCount', width: 100, align: 'right' },
+    { title: '站点编号', dataIndex: 'id', width: 90 },
+    { title: '区域', dataIndex: 'region', width: 90 },
+    { title: '在职人数', dataIndex: 'memberCount', width: 90, align: 'right' },
+    { title: '主管人数', dataIndex: 'leaderCount', width: 90, align: 'right' },
     {
       title: '操作',
       key: 'actions',
-      width: 300,
       render: (_, site) =>
         site.archived ? (
           <Popconfirm title={`恢复站点「${site.name}」？`} okText="恢复" cancelText="取消" onConfirm={() => archiveOrRestore(site)}>
