@@ -3,6 +3,9 @@
  * the phone app's accounts, administrators only, 员工 paged and filtered on the server, 组织架构,
  * axe-clean; and what the administrator sees on the phone.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, ZHANG_WEI, ZHAO_MIN } from '../support/accounts';
@@ -131,5 +134,15 @@ describe('admin console', () => {
     expect(cell && cell.width).toBeGreaterThanOrEqual(180);
     expect(text && text.height).toBeLessThan(30);
     expect(text && parentText && text.x - parentText.x).toBeGreaterThan(0);
+  });
+  test('none of the console reaches the phone app: its texts, its schemas and the TypeBox engine are absent from every file apps/web builds', () => {
+    const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist/assets');
+    const scripts = readdirSync(dist).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    // An admin label, an admin route, and a word only TypeBox's engine carries (the schemas are dead
+    // code in the app: vite.config.ts's treeshake options).
+    for (const marker of ['批量导入员工', '/seller/admin/staff/import/apply', 'maxParseErrors']) {
+      expect(scripts.filter((name) => readFileSync(path.join(dist, name), 'utf8').includes(marker)), marker).toEqual([]);
+    }
   });
 });
