@@ -37,7 +37,6 @@ describe('新建客户', () => {
   test('张伟 creates a customer from 客户列表, then is shown the existing one on a second try with the same phone', async () => {
     const zhang = await apiLogin(ZHANG_WEI);
     const app = await harness.newApp({ bypassCSP: true });
-    await app.recordToasts();
     await app.signIn(ZHANG_WEI);
 
     await app.open('pages/details/allCustomers');
