@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin, endpointData } from '../support/api';
 import { useApp, type AppPage } from '../support/app';
-import { axeViolations } from '../support/layout';
+import { axeViolations, layoutProblems, layoutReport } from '../support/layout';
 import { customerList, SITE_101, staffList } from '../support/sales-api';
 
 const harness = useApp();
@@ -41,11 +41,16 @@ describe('新建客户', () => {
 
     await app.open('pages/details/allCustomers');
     await app.waitForTitle('客户列表');
+    await app.page.getByTestId('customer-total').waitFor();
+    await app.settled();
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
     await app.page.getByTestId('new-customer-open').tap();
     await app.waitForRoute('/pages/details/newCustomer');
     await app.waitForTitle('新建客户');
     await app.page.getByTestId('new-customer-name').waitFor();
+    await app.settled();
     expect(await axeViolations(app.page)).toEqual([]);
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
     // A salesperson's customer is theirs: no owner picker.
     expect(await app.page.getByTestId('new-customer-owner').count()).toBe(0);
 
@@ -69,7 +74,9 @@ describe('新建客户', () => {
     expect(await duplicate.count()).toBe(1);
     expect(await duplicate.textContent()).toContain(shop.name);
     expect(await duplicate.textContent()).toContain('是你的客户');
-    expect(await axeViolations(app.page)).toEqual([]);
+    // The 保存 button fades back from its busy state: checked once it has.
+    await expect.poll(() => axeViolations(app.page)).toEqual([]);
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
     expect(app.route().path).toBe('/pages/details/newCustomer');
     expect((await customerList(zhang, { keyword: shop.phone })).total).toBe(1);
 
