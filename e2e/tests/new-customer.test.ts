@@ -85,6 +85,27 @@ describe('新建客户', () => {
     expect(Number(opened.query.get('id'))).toBe(id);
   });
 
+  test('李娜 (a leader) creates a customer for 张伟 with the owner picker', async () => {
+    const zhang = await apiLogin(ZHANG_WEI);
+    const app = await harness.newApp({ bypassCSP: true });
+    await app.signIn(LI_NA);
+    await app.open('pages/details/newCustomer');
+    await app.waitForTitle('新建客户');
+    const owner = app.page.getByTestId('new-customer-owner');
+    await owner.waitFor();
+    expect((await owner.textContent())?.trim()).toBe('不指定（放入公海）');
+    const shop = freshShop('主管新建');
+    await fillForm(app, shop);
+    await owner.tap();
+    await app.page.locator('.adm-check-list-item', { hasText: '张伟' }).tap();
+    await expect.poll(async () => (await owner.textContent())?.trim()).toBe('张伟');
+    await app.page.getByTestId('new-customer-submit').tap();
+    await app.waitForToast('客户已新建');
+    const landed = await app.waitForRoute('/pages/details/customerDetails');
+    const created = await customerList(zhang, { keyword: shop.phone });
+    expect(created.list.map((customer) => [customer.id, customer.owner?.id])).toEqual([[Number(landed.query.get('id')), zhang.userId]]);
+  });
+
   test('a colleague’s customer shows who has it and nothing to open', async () => {
     const leader = await apiLogin(LI_NA);
     const zhang = await apiLogin(ZHANG_WEI);
