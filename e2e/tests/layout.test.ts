@@ -91,6 +91,7 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
     { route: 'pages/details/orderList', title: '订单列表', badge: true },
     { route: 'pages/details/privacyPolicy', title: '销售助手', badge: true },
     { route: `pages/details/relationshipBind?id=${ids.customer}`, title: '绑定客户关系', badge: true },
+    { route: 'pages/details/newCustomer', title: '新建客户', badge: true },
     { route: 'pages/details/searchPerformance', title: '搜索', badge: true },
     { route: 'pages/details/updateStandard', title: '编辑业绩标准', badge: true },
     { route: `pages/details/viewPdf?kind=weekly&id=${ids.weekly}`, title: '预览PDF', badge: true },

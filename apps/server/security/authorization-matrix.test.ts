@@ -152,6 +152,12 @@ const reportEntries = (kind: 'weekly' | 'halfmonth'): Record<string, Entry> => {
 };
 
 const STAFF = '/seller/fenghe/staff';
+let newCustomers = 0;
+/** A customer no site has yet: a fresh name and phone per cell. */
+const newCustomer = (cell: Cell) => {
+  newCustomers += 1;
+  return { name: `矩阵新客户${cell.role}${newCustomers}`, contactName: '矩阵', phone: `1970000${String(newCustomers).padStart(4, '0')}`, level: 'C' };
+};
 const MATRIX: Record<string, Entry> = {
   [`POST ${STAFF}/customer/list`]: { body: () => ({}), expect: member },
   [`POST ${STAFF}/customer/detail`]: { body: (cell) => ({ id: cell.customer.id }), expect: record },
@@ -163,6 +169,12 @@ const MATRIX: Record<string, Entry> = {
     body: (cell) => ({ qrToken: cell.free.qrToken }),
     expect: (cell) => (cell.at.member && !cell.at.leader ? 'allowed' : 'refused'),
     writes: 'customer_bindings',
+  },
+  // Issue 27: any member creates a customer (its name and phone new each time, so 查重 passes); nobody else.
+  [`POST ${STAFF}/customer/create`]: {
+    body: (cell) => newCustomer(cell),
+    expect: (cell) => (cell.at.member ? 'allowed' : 'refused'),
+    writes: 'customers',
   },
   // Issue 19: a leader sets a customer's point; a salesperson's point is refused (403), a colleague's customer is 404.
   [`POST ${STAFF}/customer/position`]: { body: (cell) => ({ customerId: cell.customer.id, latitude: 31.2304, longitude: 121.4737 }), expect: leaderWrite, writes: 'customers' },
@@ -232,6 +244,9 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/notice/push/subscribe': { kind: 'session', why: 'a browser subscribed for the caller' },
   'POST /seller/notice/push/unsubscribe': { kind: 'session', why: 'the caller’s own subscription; another user’s is 404 (test/routes/notices/channels.test.ts)' },
   'POST /seller/integration/orders': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
+  'POST /seller/integration/sites': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
+  'POST /seller/integration/staff': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
+  'POST /seller/integration/customers': { kind: 'apiKey', why: 'the seller platform’s key, never a user session' },
   'POST /seller/admin/staff/list': { kind: 'admin', why: 'the organisation’s people, for 系统管理员 only' },
   'POST /seller/admin/site/list': { kind: 'admin', why: 'the organisation’s sites, for 系统管理员 only' },
   'POST /seller/admin/settings': { kind: 'admin', why: '系统设置: how the server is configured (no secrets), for 系统管理员 only' },
@@ -398,6 +413,12 @@ describe('routes without a site', () => {
 
   it('refuses a user session on the platform’s order push', async () => {
     for (const role of ROLES) expectFailure(await call(server.app, 'POST', '/seller/integration/orders', { token: as[role].token, body: { orders: [{}] } }), 401, '接口密钥不正确');
+  });
+
+  it('refuses a user session on the platform’s sync of sites, staff and customers', async () => {
+    for (const kind of ['sites', 'staff', 'customers']) {
+      for (const role of ROLES) expectFailure(await call(server.app, 'POST', `/seller/integration/${kind}`, { token: as[role].token, body: { [kind]: [{}] } }), 401, '接口密钥不正确');
+    }
   });
 
   it('lets a leader reset the password of a member of a site they lead, nobody else', async () => {

@@ -146,6 +146,7 @@ export const AUDIT_ACTION_LABELS = {
   'customer.transfer': '转移客户',
   'customer.unbind': '解绑客户',
   'customer.claim': '扫码认领客户',
+  'customer.create': '新建客户',
   'customer.position': '修正客户位置',
   'standard.update': '修改业绩标准',
   'export.customers': '导出客户',
@@ -161,6 +162,10 @@ export const AUDIT_ACTION_LABELS = {
   'staff.reactivate': '员工复职',
   'staff.password.reset': '管理员重置密码',
   'staff.import': '批量导入员工',
+  'integration.sites': '平台同步站点',
+  'integration.staff': '平台同步员工',
+  'integration.customers': '平台同步客户',
+  'integration.orders': '平台推送订单',
   'admin.create': '创建系统管理员',
   'admin.grant': '设为系统管理员',
   'admin.revoke': '取消系统管理员',
@@ -177,6 +182,7 @@ export const AUDIT_ACTION_GROUPS = {
   'password.*': '密码（全部）',
   'customer.*': '客户（全部）',
   'export.*': '导出（全部）',
+  'integration.*': '平台同步（全部）',
 } as const;
 export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
 

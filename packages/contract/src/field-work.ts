@@ -55,7 +55,8 @@ export const CheckIn = Type.Object({
 });
 export type CheckIn = Type.Static<typeof CheckIn>;
 
-export const POSITION_SOURCES = ['leader', 'check_in'] as const;
+/** 主管设置, 签到确认, or 新建时定位 (the creator's phone when the customer was made, issue 27). */
+export const POSITION_SOURCES = ['leader', 'check_in', 'create'] as const;
 export type PositionSource = (typeof POSITION_SOURCES)[number];
 
 export const CustomerPosition = Type.Object({

@@ -24,6 +24,19 @@ export const SALES_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'compl
 export const FOLLOW_UP_TYPES = ['电话', '拜访', '微信', '其他'] as const;
 export type FollowUpType = (typeof FOLLOW_UP_TYPES)[number];
 
+/** 客户来源 the app's 新建客户 offers (the import and the platform may send any text up to 32 characters). */
+export const CUSTOMER_SOURCES = ['地推开发', '老客户介绍', '电话开发', '平台注册', '展会', '线上咨询', '门店自来'] as const;
+
+/**
+ * 新建客户's fields (issue 27 §1): a customer's phone is a mainland mobile or a landline (0XX-XXXXXXX);
+ * the lengths are the columns'. The server and the form check the same rules.
+ */
+export const CUSTOMER_NAME_MAX = 100;
+export const CUSTOMER_CONTACT_MAX = 32;
+export const CUSTOMER_ADDRESS_MAX = 200;
+export const CUSTOMER_SOURCE_MAX = 32;
+export const CUSTOMER_PHONE_INVALID = '请输入正确的手机号或座机号（如 021-12345678）';
+
 export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 

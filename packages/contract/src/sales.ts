@@ -3,7 +3,17 @@
  * /seller/fenghe/staff/ calls (DESIGN §4, §5). Money is yuan with up to two decimals.
  */
 import Type from 'typebox';
-import { CUSTOMER_LEVELS, ORDER_STATUSES, FOLLOW_UP_TYPES, CUSTOMER_SORTS, ID_MAX } from './sales-domain.js';
+import {
+  CUSTOMER_ADDRESS_MAX,
+  CUSTOMER_CONTACT_MAX,
+  CUSTOMER_LEVELS,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_SOURCE_MAX,
+  ORDER_STATUSES,
+  FOLLOW_UP_TYPES,
+  CUSTOMER_SORTS,
+  ID_MAX,
+} from './sales-domain.js';
 import { Day, Id, Keyword, Nullable, Page, Paged, PageSize, SiteId, Timestamp } from './primitives.js';
 import { CheckIn, CheckInInput, CustomerPosition } from './field-work.js';
 
@@ -62,6 +72,47 @@ export const CustomerDetail = Type.Object({
   position: Nullable(CustomerPosition),
 });
 export type CustomerDetail = Type.Static<typeof CustomerDetail>;
+
+/**
+ * 新建客户 (issue 27 §1). A salesperson's customer is theirs; a leader names the owner (a member of
+ * the site) or null for the site's 公海 pool. Position is optional (both or neither).
+ */
+export const CustomerCreateBody = Type.Object({
+  siteId: SiteId,
+  name: Type.String({ minLength: 1, maxLength: CUSTOMER_NAME_MAX }),
+  contactName: Type.String({ minLength: 1, maxLength: CUSTOMER_CONTACT_MAX }),
+  phone: Type.String({ minLength: 1, maxLength: 20 }),
+  address: Type.Optional(Type.String({ maxLength: CUSTOMER_ADDRESS_MAX })),
+  level: Level,
+  source: Type.Optional(Type.String({ maxLength: CUSTOMER_SOURCE_MAX })),
+  latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+  longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  /** Leaders only: the owner, or null for the pool; a salesperson's own customer without it. */
+  ownerId: Type.Optional(Nullable(Id)),
+});
+export type CustomerCreateBody = Type.Static<typeof CustomerCreateBody>;
+
+/**
+ * An existing customer a new one would duplicate (查重), as much as the caller may know of it:
+ * `mine` — id and name, to open it; `colleague` — the name and the colleague's name, nothing else
+ * (no contact data, no id); `pool` — id and name, to claim it on the pool page.
+ */
+export const CustomerDuplicate = Type.Object({
+  relation: Type.Union([Type.Literal('mine'), Type.Literal('colleague'), Type.Literal('pool')]),
+  /** null for a colleague's customer (the caller cannot open it). */
+  id: Nullable(Type.Integer()),
+  name: Type.String(),
+  /** The colleague who owns it (colleague), else null. */
+  ownerName: Nullable(Type.String()),
+  matched: Type.Union([Type.Literal('phone'), Type.Literal('name'), Type.Literal('both')]),
+});
+export type CustomerDuplicate = Type.Static<typeof CustomerDuplicate>;
+
+/** The 409 of 新建客户 when the customer exists: the envelope's data names the duplicates. */
+export const CUSTOMER_DUPLICATE_MESSAGE = '该客户已存在';
+export const CustomerDuplicateData = Type.Object({ duplicates: Type.Array(CustomerDuplicate) });
+export type CustomerDuplicateData = Type.Static<typeof CustomerDuplicateData>;
+export const CustomerDuplicateEnvelope = Type.Object({ code: Type.Literal(409), msg: Type.String(), data: CustomerDuplicateData });
 
 // Orders
 
@@ -250,7 +301,9 @@ export const INGEST_ITEMS_MAX = 200;
 export const IngestOrder = Type.Object({
   orderNo: Type.String({ minLength: 1, maxLength: 40 }),
   siteId: Type.Integer(),
-  customerId: Type.Integer(),
+  /** The customer by our id or by the platform's (customerExternalId): exactly one of the two. */
+  customerId: Type.Optional(Type.Integer()),
+  customerExternalId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   staffId: Type.Optional(Nullable(Type.Integer())),
   status: Status,
   amount: Type.Optional(Type.Number({ minimum: 0 })),
@@ -276,6 +329,69 @@ export const IngestResult = Type.Object({
   errors: Type.Array(Type.Object({ index: Type.Integer(), orderNo: Nullable(Type.String()), message: Type.String() })),
 });
 export type IngestResult = Type.Static<typeof IngestResult>;
+
+// The platform's sites, staff and customers (issue 27 §1): upserted by the platform's external id.
+
+/** The platform's own id of a site, person or customer: kept in external_id, unique where set. */
+export const EXTERNAL_ID_MAX = 64;
+const ExternalId = Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX });
+
+/** A site; its parent named by the platform's id (null or absent: a top-level site). */
+export const SyncSite = Type.Object({
+  externalId: ExternalId,
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  region: Type.String({ minLength: 1, maxLength: 64 }),
+  parentExternalId: Type.Optional(Nullable(ExternalId)),
+});
+export type SyncSite = Type.Static<typeof SyncSite>;
+
+/** A site named by our id or by the platform's: exactly one of the two. */
+const SiteRefFields = { siteId: Type.Optional(Type.Integer()), siteExternalId: Type.Optional(ExternalId) };
+
+/** A person: their positions replace the ones they hold; active false is 离职 (their customers go to the pools). */
+export const SyncStaff = Type.Object({
+  externalId: ExternalId,
+  name: Type.String({ minLength: 1, maxLength: 32 }),
+  phone: Type.String({ minLength: 1, maxLength: 20 }),
+  positions: Type.Array(Type.Object({ ...SiteRefFields, isLeader: Type.Optional(Type.Boolean()) }), { maxItems: 50 }),
+  active: Type.Optional(Type.Boolean()),
+});
+export type SyncStaff = Type.Static<typeof SyncStaff>;
+
+/**
+ * A customer at a site. The owner by phone or by the platform's id; on a new customer neither means
+ * the pool. On an existing one, absent keeps the owner and null (either field) returns it to the pool.
+ */
+export const SyncCustomer = Type.Object({
+  externalId: ExternalId,
+  ...SiteRefFields,
+  name: Type.String({ minLength: 1, maxLength: CUSTOMER_NAME_MAX }),
+  contactName: Type.String({ minLength: 1, maxLength: CUSTOMER_CONTACT_MAX }),
+  phone: Type.String({ minLength: 1, maxLength: 20 }),
+  address: Type.Optional(Type.String({ maxLength: CUSTOMER_ADDRESS_MAX })),
+  level: Type.Optional(Level),
+  source: Type.Optional(Type.String({ maxLength: CUSTOMER_SOURCE_MAX })),
+  ownerPhone: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  ownerExternalId: Type.Optional(Nullable(ExternalId)),
+});
+export type SyncCustomer = Type.Static<typeof SyncCustomer>;
+
+/** Rows are checked one by one by the server (like orders), so the bodies only require arrays. */
+const SyncRows = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
+export const SyncSitesBody = Type.Object({ sites: SyncRows });
+export type SyncSitesBody = Type.Static<typeof SyncSitesBody>;
+export const SyncStaffBody = Type.Object({ staff: SyncRows });
+export type SyncStaffBody = Type.Static<typeof SyncStaffBody>;
+export const SyncCustomersBody = Type.Object({ customers: SyncRows });
+export type SyncCustomersBody = Type.Static<typeof SyncCustomersBody>;
+
+export const SyncResult = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  failed: Type.Integer(),
+  errors: Type.Array(Type.Object({ index: Type.Integer(), externalId: Nullable(Type.String()), message: Type.String() })),
+});
+export type SyncResult = Type.Static<typeof SyncResult>;
 
 // Exports (leaders): the list filters as a query string, without paging, and the file format.
 

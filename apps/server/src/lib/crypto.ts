@@ -4,6 +4,8 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 
 /** An opaque session token: 32 random bytes, URL-safe. */
 export const newToken = () => randomBytes(32).toString('base64url');
+/** A customer's QR token: 20 URL-safe characters (120 random bits), what the seed's tokens look like. */
+export const newQrToken = () => randomBytes(15).toString('base64url');
 
 /** A six-digit code from a secure random source. */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -118,6 +118,11 @@ const WRITES: readonly WriteCall[] = [
   { path: '/seller/fenghe/staff/customer/unbind', as: 'liNa', body: { siteId: 101, customerId: 1 } },
   { path: '/seller/fenghe/staff/customer/claim', as: 'zhangWei', body: { siteId: 101, qrToken: 'token' } },
   {
+    path: '/seller/fenghe/staff/customer/create',
+    as: 'liNa',
+    body: { siteId: 101, name: '错类型客户', contactName: '王', phone: '13912300001', address: '人民路', level: 'A', source: '展会', latitude: 31.2, longitude: 121.4, ownerId: null },
+  },
+  {
     path: '/seller/fenghe/staff/followup/create',
     as: 'zhangWei',
     body: {
@@ -148,6 +153,9 @@ const WRITES: readonly WriteCall[] = [
     { path: `/seller/${kind}/staff/remind`, as: 'liNa', body: { siteId: 101, periodStart: '2026-01-05' } },
   ]),
   { path: '/seller/integration/orders', as: 'apiKey', body: { orders: [INGEST_ORDER] } },
+  { path: '/seller/integration/sites', as: 'apiKey', body: { sites: [{ externalId: 'WT-1', name: '错类型站点', region: '华东' }] } },
+  { path: '/seller/integration/staff', as: 'apiKey', body: { staff: [{ externalId: 'WT-2', name: '错类型', phone: '13912300002', positions: [{ siteId: 101 }] }] } },
+  { path: '/seller/integration/customers', as: 'apiKey', body: { customers: [{ externalId: 'WT-3', siteId: 101, name: '错类型店', contactName: '王', phone: '13912300003' }] } },
   { path: '/seller/notice/read', as: 'zhangWei', body: { id: 1, all: true } },
   { path: '/seller/notice/settings/update', as: 'zhangWei', body: { noticeKind: 'reportLike', enabled: false } },
   {

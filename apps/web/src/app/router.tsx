@@ -47,6 +47,7 @@ const PAGES: Record<RouteName, PageLoader> = {
   orderList: () => import('./routes/order-list'),
   privacyPolicy: () => import('./routes/privacy-policy'),
   relationshipBind: () => import('./routes/relationship-bind'),
+  newCustomer: () => import('./routes/new-customer'),
   searchPerformance: () => import('./routes/search-performance'),
   updateStandard: () => import('./routes/update-standard'),
   viewPdf: () => import('./routes/view-pdf'),

@@ -35,6 +35,7 @@ export const ROUTES = {
   orderList: { path: 'pages/details/orderList', title: '订单列表' },
   privacyPolicy: { path: 'pages/details/privacyPolicy', title: '', public: true },
   relationshipBind: { path: 'pages/details/relationshipBind', title: '绑定客户关系' },
+  newCustomer: { path: 'pages/details/newCustomer', title: '新建客户' },
   searchPerformance: { path: 'pages/details/searchPerformance', title: '搜索' },
   updateStandard: { path: 'pages/details/updateStandard', title: '编辑业绩标准' },
   viewPdf: { path: 'pages/details/viewPdf', title: '预览PDF' },

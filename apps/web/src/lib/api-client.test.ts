@@ -126,6 +126,14 @@ describe('request', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('keeps the data a failure carries (新建客户’s duplicates), null when it has none', async () => {
+    const duplicates = [{ relation: 'mine', id: 7, name: '人民路便利店', ownerName: null, matched: 'phone' }];
+    fetchMock.mockResolvedValueOnce(json(409, { code: 409, msg: '该客户已存在', data: { duplicates } }));
+    await expect(request({ url: '/seller/a', hideErrorToast: true })).rejects.toMatchObject({ status: 409, message: '该客户已存在', data: { duplicates } });
+    fetchMock.mockResolvedValueOnce(json(400, { code: 400, msg: '请求参数不正确', data: null }));
+    await expect(request({ url: '/seller/a', hideErrorToast: true })).rejects.toMatchObject({ status: 400, data: null });
+  });
+
   it('does not toast when the call asks to hide it', async () => {
     fetchMock.mockImplementation(async () => json(500, { code: 500, msg: '服务器开小差了', data: null }));
     await expect(request({ url: '/seller/a', hideErrorToast: true })).rejects.toBeInstanceOf(ApiError);

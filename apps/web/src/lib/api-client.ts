@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** The envelope's data of the failure: null for most, the duplicates of 新建客户's 409. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -154,7 +156,7 @@ async function readEnvelope<T>(response: Response): Promise<T> {
   // SPEC §8: HTTP 401, or a body code or status of 401, whatever the other one says.
   if (response.status === 401 || body?.code === 401 || body?.status === 401) throw new ApiError(401, 401, ERROR_MESSAGES.loginExpired);
   if (response.status === 200 && code === 200 && body) return body.data;
-  throw new ApiError(response.status, code, body?.msg ?? '');
+  throw new ApiError(response.status, code, body?.msg ?? '', body?.data ?? null);
 }
 
 /** The one place the app talks HTTP (SPEC §7). */

@@ -5,6 +5,7 @@ export const customerOrders = '/seller/fenghe/staff/customer/orders';
 export const customerBindings = '/seller/fenghe/staff/customer/bindings';
 export const customerBind = '/seller/fenghe/staff/customer/bind';
 export const customerUnbind = '/seller/fenghe/staff/customer/unbind';
+export const customerCreate = '/seller/fenghe/staff/customer/create';
 export const customerClaim = '/seller/fenghe/staff/customer/claim';
 export const customerQrResolve = '/seller/fenghe/staff/customer/qr/resolve';
 export const customerPosition = '/seller/fenghe/staff/customer/position';

@@ -16,8 +16,10 @@ export const sites = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => sites.id),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The seller platform's id of the site (POST /seller/integration/sites upserts by it); null = made here. */
+    externalId: varchar('external_id', { length: 64 }),
   },
-  (table) => [index('sites_parent_idx').on(table.parentId)],
+  (table) => [index('sites_parent_idx').on(table.parentId), uniqueIndex('sites_external_id_uq').on(table.externalId).where(sql`${table.externalId} IS NOT NULL`)],
 );
 
 /** 员工: every user of the app; the phone is the login account. */
@@ -47,8 +49,13 @@ export const staff = pgTable(
      * reactivation.
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The seller platform's id of the person (POST /seller/integration/staff upserts by it); null = made here. */
+    externalId: varchar('external_id', { length: 64 }),
   },
-  (t) => [uniqueIndex('staff_active_phone_uq').on(t.phone).where(sql`${t.status} = 'active'`)],
+  (t) => [
+    uniqueIndex('staff_active_phone_uq').on(t.phone).where(sql`${t.status} = 'active'`),
+    uniqueIndex('staff_external_id_uq').on(t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+  ],
 );
 
 /** 岗位: a user's role at a site; several per site are merged by the client, true winning. */

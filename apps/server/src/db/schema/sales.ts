@@ -32,7 +32,7 @@ export const customers = pgTable(
     /** Where the customer is (WGS-84, as browsers report it): set by a leader or confirmed from a check-in. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    positionSource: varchar('position_source', { length: 16 }).$type<'leader' | 'check_in'>(),
+    positionSource: varchar('position_source', { length: 16 }).$type<'leader' | 'check_in' | 'create'>(),
     positionSetAt: timestamp('position_set_at', { withTimezone: true }),
     positionSetBy: integer('position_set_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -50,6 +50,8 @@ export const customers = pgTable(
      * white space, lower-cased. Kept by the database; customer-dedupe.ts matches on it.
      */
     nameKey: text('name_key').generatedAlwaysAs(sql`lower(regexp_replace(normalize(name::text, NFKC), '\\s', '', 'g'))`),
+    /** The seller platform's id of the customer (POST /seller/integration/customers upserts by it); null = made here. */
+    externalId: varchar('external_id', { length: 64 }),
   },
   (t) => [
     uniqueIndex('customers_qr_token_uq').on(t.qrToken),
@@ -75,6 +77,7 @@ export const customers = pgTable(
     index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
     // Keywords of two characters (超市, 便利) have no trigram: bigrams of the site, by their keys.
     index('customers_search_keys_idx').using('gin', t.searchKeys),
+    uniqueIndex('customers_external_id_uq').on(t.externalId).where(sql`${t.externalId} IS NOT NULL`),
   ],
 );
 

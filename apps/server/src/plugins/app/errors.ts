@@ -60,7 +60,7 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ code: error.statusCode, msg: error.message, data: null });
+        return reply.status(error.statusCode).send({ code: error.statusCode, msg: error.message, data: error.data });
       }
       if (error.validation) {
         return reply.status(400).send({ code: 400, msg: validationMessage(error.validation), data: null });

@@ -16,6 +16,12 @@ import { revokeAllSessions, type SessionUser } from '../account/account-shared.j
 import { keepAnotherAdministrator } from './administrators.js';
 import { checkPositions, describePositions, isActivePhoneClash, requireName, wecomIdOf, yesNo, type StaffAdminDeps } from './staff-admin.js';
 
+/**
+ * Who makes a change: an administrator's session, or null for the seller platform's sync
+ * (POST /seller/integration/staff), which no person signs — its audit entries name no actor.
+ */
+export type StaffActor = Pick<SessionUser, 'id'> | null;
+
 export const STAFF_UNKNOWN = '该员工不存在';
 export const ALREADY_INACTIVE = '该员工已停用';
 export const NOT_INACTIVE = '该员工在职，无需启用';
@@ -79,7 +85,7 @@ async function isActiveColleague(db: Db | Tx, siteId: number, staffId: number, l
  * member of that site. The open bindings close; a colleague's open with kind 'transfer'. Returns
  * the audit detail's part (`广州一部 12 位客户 → 李四`).
  */
-async function handOver(tx: Tx, admin: SessionUser, leaving: number, due: Map<number, number>, handovers: readonly AdminHandover[]): Promise<string[]> {
+async function handOver(tx: Tx, admin: StaffActor, leaving: number, due: Map<number, number>, handovers: readonly AdminHandover[]): Promise<string[]> {
   const bySite = new Map<number, AdminHandover>();
   for (const handover of handovers) {
     if (bySite.has(handover.siteId)) throw badRequest('同一站点只能指定一种客户交接');
@@ -113,11 +119,11 @@ async function handOver(tx: Tx, admin: SessionUser, leaving: number, due: Map<nu
     if (ids.length === 0) continue;
     await tx
       .update(customerBindings)
-      .set({ unboundAt: now, unboundBy: admin.id, unboundReason: 'deactivate' })
+      .set({ unboundAt: now, unboundBy: admin?.id ?? null, unboundReason: 'deactivate' })
       .where(and(inArray(customerBindings.customerId, ids), isNull(customerBindings.unboundAt)));
     if (step.toStaffId !== null) {
       const toStaffId = step.toStaffId;
-      await tx.insert(customerBindings).values(ids.map((customerId) => ({ customerId, staffId: toStaffId, boundBy: admin.id, kind: 'transfer' as const, boundAt: now })));
+      await tx.insert(customerBindings).values(ids.map((customerId) => ({ customerId, staffId: toStaffId, boundBy: admin?.id ?? null, kind: 'transfer' as const, boundAt: now })));
     }
     await tx.update(customers).set({ ownerId: step.toStaffId, updatedAt: now }).where(inArray(customers.id, ids));
     detail.push(`${names.get(step.siteId) ?? `站点${step.siteId}`} ${ids.length} 位客户 → ${step.toName}`);
@@ -130,7 +136,7 @@ async function handOver(tx: Tx, admin: SessionUser, leaving: number, due: Map<nu
  * a site the person leaves where they own customers needs a handover. Taking the administrator
  * flag from the last active administrator is refused (409).
  */
-export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, input: AdminStaffUpdateBody, client: ClientContext): Promise<void> {
+export async function updateStaff(deps: StaffAdminDeps, admin: StaffActor, input: AdminStaffUpdateBody, client: ClientContext): Promise<void> {
   const username = input.username === undefined ? undefined : requireName(input.username);
   const wecomUserId = input.wecomUserId === undefined ? undefined : wecomIdOf(input.wecomUserId);
   await deps.db.transaction(async (tx) => {
@@ -202,7 +208,7 @@ export async function updateStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
 
     if (Object.keys(set).length > 0) await tx.update(staff).set(set).where(eq(staff.id, person.id));
     const detail = `编辑 ${person.username}：${changes.length === 0 ? '无变化' : changes.join('；')}`;
-    await appendAudit(tx, { action: 'staff.update', actorId: admin.id, targetId: person.id, detail, before, after, client });
+    await appendAudit(tx, { action: 'staff.update', actorId: admin?.id ?? null, targetId: person.id, detail, before, after, client });
   });
   await deps.staffChanged(input.staffId);
 }
@@ -218,8 +224,8 @@ async function siteNames(db: Db | Tx, ids: number[]): Promise<Map<number, string
  * own go where `handovers` say, per site. Refused: oneself (400), the last active administrator
  * (409), an unknown or deleted person (404), someone already inactive (409).
  */
-export async function deactivateStaff(deps: StaffAdminDeps, admin: SessionUser, input: AdminStaffDeactivateBody, client: ClientContext): Promise<void> {
-  if (input.staffId === admin.id) throw badRequest(DEACTIVATE_SELF);
+export async function deactivateStaff(deps: StaffAdminDeps, admin: StaffActor, input: AdminStaffDeactivateBody, client: ClientContext): Promise<void> {
+  if (admin !== null && input.staffId === admin.id) throw badRequest(DEACTIVATE_SELF);
   await deps.db.transaction(async (tx) => {
     const person = await lockPerson(tx, input.staffId);
     if (person.status === 'inactive') throw conflict(ALREADY_INACTIVE);
@@ -230,7 +236,7 @@ export async function deactivateStaff(deps: StaffAdminDeps, admin: SessionUser, 
     const detail = [`离职 ${person.username} ${maskPhone(person.phone)}`, moved.length === 0 ? '无客户交接' : moved.join('；')].join('；');
     await appendAudit(tx, {
       action: 'staff.deactivate',
-      actorId: admin.id,
+      actorId: admin?.id ?? null,
       targetId: person.id,
       detail,
       before: { status: STAFF_STATUS_LABELS.active },
@@ -242,7 +248,7 @@ export async function deactivateStaff(deps: StaffAdminDeps, admin: SessionUser, 
 }
 
 /** 启用: sign-in works again with the old password; customers stay where the handover put them. */
-export async function reactivateStaff(deps: StaffAdminDeps, admin: SessionUser, staffId: number, client: ClientContext): Promise<void> {
+export async function reactivateStaff(deps: StaffAdminDeps, admin: StaffActor, staffId: number, client: ClientContext): Promise<void> {
   try {
     await deps.db.transaction(async (tx) => {
       const person = await lockPerson(tx, staffId);
@@ -252,7 +258,7 @@ export async function reactivateStaff(deps: StaffAdminDeps, admin: SessionUser, 
       await tx.update(staff).set({ status: 'active', deactivatedAt: null }).where(eq(staff.id, staffId));
       await appendAudit(tx, {
         action: 'staff.reactivate',
-        actorId: admin.id,
+        actorId: admin?.id ?? null,
         targetId: staffId,
         detail: `启用 ${person.username} ${maskPhone(person.phone)}`,
         before: { status: STAFF_STATUS_LABELS.inactive },

@@ -4,6 +4,7 @@
  * name's key (customers.name_key, migration 0026); `customerNameKey` is the same rule in JS, for
  * rows not yet written (an import's preview, duplicates within one file).
  */
+import { isLandline, isMobile } from '@sales/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { customers, staff } from '../../../db/schema.js';
@@ -51,4 +52,25 @@ export async function findDuplicateCustomers(db: Db | Tx, siteId: number, candid
       matched: byPhone && byName ? 'both' : byPhone ? 'phone' : 'name',
     };
   });
+}
+
+/**
+ * A customer's phone as stored, or null when it is neither a mainland mobile nor a landline
+ * (0XX-XXXXXXX): white space is dropped, so 138 0013 8000 and 13800138000 are one phone to 查重.
+ */
+export function customerPhoneOf(raw: string): string | null {
+  const phone = raw.replace(/\s+/gu, '');
+  return isMobile(phone) || isLandline(phone) ? phone : null;
+}
+
+/** Two-key advisory lock space of customer creation (the site is the second key). */
+const NEW_CUSTOMERS_LOCK = 27_001;
+
+/**
+ * Serialises the creation of customers at one site until the transaction ends, so 查重 and the
+ * insert that follows it are one step: every writer of new customers (新建客户, import, the
+ * platform's sync) takes it before findDuplicateCustomers. Other sites and every read go on.
+ */
+export async function lockSiteForNewCustomers(tx: Tx, siteId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${NEW_CUSTOMERS_LOCK}::int, ${siteId}::int)`);
 }

@@ -214,8 +214,8 @@ export class CustomersRepository {
     );
   }
 
-  async detail(scope: SalesScope, id: number): Promise<CustomerDetail> {
-    const [row] = await this.db
+  async detail(scope: SalesScope, id: number, db: Db | Tx = this.db): Promise<CustomerDetail> {
+    const [row] = await db
       .select(detailColumns)
       .from(customers)
       .leftJoin(staff, eq(staff.id, customers.ownerId))

@@ -16,6 +16,7 @@ const FIELD_NAMES: Record<string, string> = {
   orderNo: '订单号',
   siteId: '站点',
   customerId: '客户',
+  customerExternalId: '客户外部编号',
   staffId: '业务员',
   status: '订单状态',
   amount: '订单金额',
@@ -78,7 +79,9 @@ interface CheckedRow {
   index: number;
   orderNo: string;
   siteId: number;
+  /** Our id of the customer: sent, or found from customerExternalId (checkFacts). */
   customerId: number;
+  customerExternalId: string | undefined;
   /** undefined: not sent (credit the customer's owner on create, keep on update); null: nobody. */
   staffId: number | null | undefined;
   status: OrderStatus;
@@ -105,6 +108,7 @@ function checkShape(raw: unknown, index: number): CheckedRow {
   const row = raw as IngestOrder;
   const orderNo = row.orderNo.trim();
   if (!orderNo) throw new RowError('订单号不能为空');
+  if ((row.customerId === undefined) === (row.customerExternalId === undefined)) throw new RowError('请用 customerId 或 customerExternalId 之一指明客户');
   const createdAt = parseChinaTimestamp(row.createdAt);
   if (!createdAt) throw new RowError('下单时间不是有效的时间');
   const times = {} as Record<TimeField, Date | null>;
@@ -137,7 +141,8 @@ function checkShape(raw: unknown, index: number): CheckedRow {
     index,
     orderNo,
     siteId: row.siteId,
-    customerId: row.customerId,
+    customerId: row.customerId ?? 0,
+    customerExternalId: row.customerExternalId,
     staffId: row.staffId,
     status: row.status,
     amountFen: itemsFen,
@@ -188,6 +193,12 @@ export class OrderIngestion {
 
   /** Sites, customers and memberships the batch names, in three queries. */
   private async loadFacts(rows: readonly CheckedRow[]) {
+    const externalIds = [...new Set(rows.flatMap((row) => (row.customerExternalId === undefined ? [] : [row.customerExternalId])))];
+    const byExternal = externalIds.length
+      ? await this.db.select({ id: customers.id, externalId: customers.externalId }).from(customers).where(inArray(customers.externalId, externalIds))
+      : [];
+    const idOfExternal = new Map(byExternal.map((row) => [row.externalId, row.id]));
+    for (const row of rows) if (row.customerExternalId !== undefined) row.customerId = idOfExternal.get(row.customerExternalId) ?? 0;
     const customerIds = [...new Set(rows.map((row) => row.customerId).filter(isId))];
     const staffIds = [...new Set(rows.map((row) => row.staffId).filter((id): id is number => typeof id === 'number' && isId(id)))];
     const siteIds = new Set((await this.db.select({ id: sites.id }).from(sites)).map((site) => site.id));
@@ -210,7 +221,9 @@ export class OrderIngestion {
 
   private checkFacts(row: CheckedRow, facts: Awaited<ReturnType<OrderIngestion['loadFacts']>>): void {
     if (!facts.siteIds.has(row.siteId)) throw new RowError('站点不存在');
-    if (facts.siteOf.get(row.customerId) !== row.siteId) throw new RowError('客户不存在或不属于该站点');
+    if (facts.siteOf.get(row.customerId) !== row.siteId) {
+      throw new RowError(row.customerExternalId === undefined ? '客户不存在或不属于该站点' : `外部编号为 ${row.customerExternalId} 的客户不存在或不属于该站点`);
+    }
     if (typeof row.staffId === 'number' && !facts.members.has(`${row.staffId}:${row.siteId}`)) throw new RowError('业务员不是该站点的成员');
   }
 

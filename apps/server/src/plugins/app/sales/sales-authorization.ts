@@ -248,6 +248,12 @@ export const canLogFollowUp = canSeeCustomer;
 export const canManageBindings = (scope: SalesScope, customer?: CustomerFacts) =>
   scope.isLeader && (customer === undefined || customer.siteId === scope.siteId);
 
+/** 新建客户: any member of the site (a reportAllSites reader visiting another site is not one). */
+export const canCreateCustomer = (scope: SalesScope) => scope.isMember;
+
+/** A leader names the new customer's owner (a member, or none: the pool); a salesperson's is their own. */
+export const canChooseCustomerOwner = (scope: SalesScope) => scope.isLeader;
+
 /** Salespeople claim customers by scanning; leaders assign them on the relationship page instead. */
 export const claimsCustomers = (scope: SalesScope) => !scope.isLeader;
 

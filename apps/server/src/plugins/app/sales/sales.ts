@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AttendanceRepository } from '../attendance/attendance-repository.js';
+import { CustomerCreation } from '../customers/customer-create.js';
 import { CustomersRepository } from '../customers/customers-repository.js';
 import { FollowUpsRepository } from '../customers/follow-ups-repository.js';
 import { OrderIngestion } from '../orders/order-ingestion.js';
@@ -18,6 +19,8 @@ import { VisitsRepository } from '../visits/visits-repository.js';
 declare module 'fastify' {
   interface FastifyInstance {
     customers: CustomersRepository;
+    /** 新建客户 with 查重 (issue 27 §1). */
+    customerCreation: CustomerCreation;
     orders: OrdersRepository;
     followUps: FollowUpsRepository;
     members: MembersRepository;
@@ -57,6 +60,7 @@ export default fp(
   async (app) => {
     const customers = new CustomersRepository(app.db);
     app.decorate('customers', customers);
+    app.decorate('customerCreation', new CustomerCreation(app.db));
     app.decorate('orders', new OrdersRepository(app.db));
     app.decorate('followUps', new FollowUpsRepository(app.db, customers, app.config.visitDeviationMeters));
     app.decorate('members', new MembersRepository(app.db));

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { routeOf } from '../../route-of.js';
+import { CustomerDuplicateEnvelope, ErrorEnvelope } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
+import Type from 'typebox';
 import { ok } from '../../../lib/reply.js';
 import { clientOf } from '../../../plugins/app/audit.js';
 import { salesScope } from '../../../plugins/app/sales/sales.js';
@@ -50,6 +52,24 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = salesScope(request);
       await app.customers.unbind(scope, request.body.customerId, clientOf(request));
       return ok(await app.customers.detail(scope, request.body.customerId));
+    },
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.customerCreate, {
+      tags,
+      security,
+      summary: '新建客户（查重：同站点同电话或同名即已存在，返回 409 与已有客户）',
+      response: { 409: Type.Union([CustomerDuplicateEnvelope, ErrorEnvelope]) },
+    }),
+    handler: async (request) => {
+      const scope = salesScope(request);
+      return ok(
+        await app.idempotency.run(request, 'customerCreate', request.body, async (db) => {
+          const id = await app.customerCreation.create(scope, request.body, clientOf(request), db);
+          return app.customers.detail(scope, id, db);
+        }),
+      );
     },
   });
 

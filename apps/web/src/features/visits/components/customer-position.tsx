@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast';
 import { useSetCustomerPosition } from '../api/set-customer-position';
 import { geoMessageOf, locate } from '../../../lib/geolocation';
 
-const SOURCE_LABEL = { leader: '主管设置', check_in: '签到确认' } as const;
+const SOURCE_LABEL = { leader: '主管设置', check_in: '签到确认', create: '新建时定位' } as const;
 
 /** 客户位置 on the customer page for leaders: the point and where it came from, and 用当前位置 to set it. */
 export function CustomerPositionCard({ customer, onSaved }: { customer: CustomerDetail; onSaved: () => void }) {
