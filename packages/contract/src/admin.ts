@@ -347,6 +347,15 @@ export const AdminCustomerImportRow = Type.Object({
 });
 export type AdminCustomerImportRow = Type.Static<typeof AdminCustomerImportRow>;
 
+const DUPLICATE_MATCHED = { phone: '电话相同', name: '名称相同', both: '电话和名称都相同' } as const;
+
+/** A duplicate in words, as the console and the error file show it. */
+export function describeImportDuplicate(duplicate: AdminCustomerImportDuplicate): string {
+  if (duplicate.line !== null) return `与第 ${duplicate.line} 行重复（${DUPLICATE_MATCHED[duplicate.matched]}）`;
+  const owner = duplicate.ownerName ? `负责人 ${duplicate.ownerName}` : '在公海';
+  return `与已有客户“${duplicate.name}”（编号 ${duplicate.customerId ?? ''}，${owner}）重复（${DUPLICATE_MATCHED[duplicate.matched]}）`;
+}
+
 export const AdminCustomerImportPreview = Type.Object({
   rows: Type.Array(AdminCustomerImportRow),
   /** Rows that 导入 would write. */

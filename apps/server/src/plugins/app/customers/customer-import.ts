@@ -17,6 +17,7 @@ import {
   CUSTOMER_IMPORT_BYTES_MAX,
   CUSTOMER_IMPORT_COLUMNS,
   CUSTOMER_IMPORT_ROWS_MAX,
+  describeImportDuplicate,
   isMobile,
   type AdminCustomerImportBody,
   type AdminCustomerImportDuplicate,
@@ -36,8 +37,8 @@ import { appendAudit, type ClientContext } from '../audit.js';
 import { customerNameKey } from './customer-dedupe.js';
 
 const [NAME, CONTACT, PHONE, ADDRESS, LEVEL, SOURCE, SITE, OWNER] = CUSTOMER_IMPORT_COLUMNS;
-const REQUIRED = [NAME, PHONE, SITE];
-const OPTIONAL = [CONTACT, ADDRESS, LEVEL, SOURCE, OWNER];
+/** The columns a file must and may have (the cells of 联系人 … may be left empty, or the columns left out). */
+export const CUSTOMER_SHEET_COLUMNS = { required: [NAME, PHONE, SITE], optional: [CONTACT, ADDRESS, LEVEL, SOURCE, OWNER] };
 /** The error file's extra column. */
 export const ERROR_COLUMN = '错误';
 /** Rows judged (and written) together. */
@@ -381,17 +382,8 @@ export async function runCustomerImport(
   return counts;
 }
 
-const matchedText = { phone: '电话相同', name: '名称相同', both: '电话和名称都相同' } as const;
-
-/** A duplicate in words, for the error file and the command line. */
-export function describeDuplicate(duplicate: AdminCustomerImportDuplicate): string {
-  if (duplicate.line !== null) return `与第 ${duplicate.line} 行重复（${matchedText[duplicate.matched]}）`;
-  const owner = duplicate.ownerName ? `负责人 ${duplicate.ownerName}` : '在公海';
-  return `与已有客户“${duplicate.name}”（编号 ${duplicate.customerId}，${owner}）重复（${matchedText[duplicate.matched]}）`;
-}
-
 /** A row's 错误: its problems and duplicates in one cell. */
-export const errorText = (row: AdminCustomerImportRow) => [...row.problems, ...row.duplicates.map(describeDuplicate)].join('；');
+export const errorText = (row: AdminCustomerImportRow) => [...row.problems, ...row.duplicates.map(describeImportDuplicate)].join('；');
 
 /** The error file's header: the template's columns and 错误. */
 export const ERROR_FILE_HEADER = [...CUSTOMER_IMPORT_COLUMNS, ERROR_COLUMN];
@@ -412,7 +404,7 @@ export const errorFileRow = (row: AdminCustomerImportRow): string[] => [
 const publicRow = ({ write: _write, ...row }: JudgedCustomer): AdminCustomerImportRow => row;
 
 const readRows = (file: AdminCustomerImportBody) =>
-  readSheetFile(file.fileName, Buffer.from(file.fileBase64, 'base64'), { required: REQUIRED, optional: OPTIONAL }, { maxBytes: CUSTOMER_IMPORT_BYTES_MAX, maxRows: CUSTOMER_IMPORT_ROWS_MAX });
+  readSheetFile(file.fileName, Buffer.from(file.fileBase64, 'base64'), CUSTOMER_SHEET_COLUMNS, { maxBytes: CUSTOMER_IMPORT_BYTES_MAX, maxRows: CUSTOMER_IMPORT_ROWS_MAX });
 
 /** 预览: every row with its problems and duplicates; nothing is written. */
 export async function previewCustomerImport(db: Db, file: AdminCustomerImportBody): Promise<AdminCustomerImportPreview> {
