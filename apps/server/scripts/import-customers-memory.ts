@@ -34,13 +34,16 @@ interface Place {
   owners: string[];
 }
 
-async function writeCustomers(file: string, size: number, places: readonly Place[]): Promise<void> {
+/** Each file's phones start differently, so a later file does not repeat an earlier one's customers. */
+const PREFIXES = ['170', '180', '190', '150', '160'];
+
+async function writeCustomers(file: string, size: number, places: readonly Place[], prefix: string): Promise<void> {
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     let batch: CsvCell[][] = [];
     for (let index = 0; index < size; index += 1) {
       const place = places[index % places.length] as Place;
       const owner = index % 3 === 2 || place.owners.length === 0 ? '' : (place.owners[index % place.owners.length] as string);
-      const phone = index % 50 === 7 ? '12345' : index % 50 === 13 && index > 100 ? `17${String(size).slice(0, 1)}${String(index - 100).padStart(8, '0')}` : `17${String(size).slice(0, 1)}${String(index).padStart(8, '0')}`;
+      const phone = index % 50 === 7 ? '12345' : `${prefix}${String(index % 50 === 13 && index > 100 ? index - 100 : index).padStart(8, '0')}`;
       batch.push([`内存${size}号客户${index}`, `联系人${index % 97}`, phone, `测试路 ${index} 号`, LEVELS[index % 3], SOURCES[index % 4], place.siteId, owner]);
       if (batch.length === 1000) {
         yield batch;
@@ -97,9 +100,9 @@ if (process.env.IMPORT_MEMORY_DIR && process.env.IMPORT_MEMORY_FILE) {
           left join staff st on st.id = p.staff_id and st.status = 'active'
          where s.archived_at is null
          group by s.id order by s.id`)) as unknown as { rows: Place[] };
-      for (const size of SIZES) {
+      for (const [index, size] of SIZES.entries()) {
         const file = path.join(dir, `customers-${size}.csv`);
-        await writeCustomers(file, size, result.rows);
+        await writeCustomers(file, size, result.rows, PREFIXES[index % PREFIXES.length] as string);
         files.push(file);
       }
     } finally {
