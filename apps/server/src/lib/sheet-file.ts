@@ -221,11 +221,19 @@ async function* xlsxFileRows(filePath: string): AsyncGenerator<RawRow> {
  * before the first data row is handed out.
  */
 export async function* streamSheetFile(filePath: string, columns: SheetColumns): AsyncGenerator<SheetRow> {
-  const handle = await fs.promises.open(filePath, 'r');
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(filePath, 'r');
+  } catch (error) {
+    const code = error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
+    throw badRequest(code === 'ENOENT' ? '找不到文件' : '无法打开该文件');
+  }
   let magic: Buffer;
   let size: number;
   try {
-    size = (await handle.stat()).size;
+    const stat = await handle.stat();
+    if (stat.isDirectory()) throw badRequest('这是一个文件夹，不是文件');
+    size = stat.size;
     magic = Buffer.alloc(4);
     await handle.read(magic, 0, 4, 0);
   } finally {

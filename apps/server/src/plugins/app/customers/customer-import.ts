@@ -247,18 +247,19 @@ async function ownersByPhone(db: Db | Tx, phones: string[]): Promise<Map<string,
 async function existingDuplicates(db: Db | Tx, names: { siteId: number; key: string }[], phones: { siteId: number; phone: string }[]): Promise<Map<string, Existing[]>> {
   const byKey = new Map<string, Existing[]>();
   if (names.length === 0 && phones.length === 0) return byKey;
+  // Each half walks its index from the batch's pairs (a nested loop over unnest), never the whole table.
+  const columns = sql`c.id, c.site_id as "siteId", c.name, c.phone, c.name_key as "nameKey", s.username as "ownerName"`;
   const result = await db.execute(sql`
-    with by_name as (
-      select c.id from unnest(${sql.param(names.map((n) => n.siteId))}::int[], ${sql.param(names.map((n) => n.key))}::text[]) as f(site_id, name_key)
-        join customers c on c.site_id = f.site_id and c.name_key = f.name_key
-    ), by_phone as (
-      select c.id from unnest(${sql.param(phones.map((p) => p.siteId))}::int[], ${sql.param(phones.map((p) => p.phone))}::text[]) as f(site_id, phone)
-        join customers c on c.site_id = f.site_id and c.phone = f.phone
-    )
-    select c.id, c.site_id as "siteId", c.name, c.phone, c.name_key as "nameKey", s.username as "ownerName"
-      from customers c left join staff s on s.id = c.owner_id
-     where c.id in (select id from by_name union select id from by_phone)
-     order by c.id`);
+    select ${columns}
+      from unnest(${sql.param(names.map((n) => n.siteId))}::int[], ${sql.param(names.map((n) => n.key))}::text[]) as f(site_id, name_key)
+      join customers c on c.site_id = f.site_id and c.name_key = f.name_key
+      left join staff s on s.id = c.owner_id
+    union
+    select ${columns}
+      from unnest(${sql.param(phones.map((p) => p.siteId))}::int[], ${sql.param(phones.map((p) => p.phone))}::text[]) as f(site_id, phone)
+      join customers c on c.site_id = f.site_id and c.phone = f.phone
+      left join staff s on s.id = c.owner_id
+    order by 1`);
   for (const row of rowsOf<Existing>(result)) {
     for (const key of [nameKeyOf(row.siteId, row.nameKey), phoneKeyOf(row.siteId, row.phone)]) {
       const list = byKey.get(key) ?? [];
