@@ -142,6 +142,8 @@ export class CustomerImportJudge {
         ownerPhone: cell(OWNER),
       };
       const problems: string[] = [];
+      // The database stores no NUL character: such a row is refused, not a 500.
+      if (Object.values(values).some((value) => typeof value === 'string' && value.includes('\u0000'))) problems.push('含有无法保存的字符（NUL），请检查文件');
       if (values.name.length === 0) problems.push('缺少客户名称');
       else if ([...values.name].length > 100) problems.push('客户名称最多 100 个字');
       if ([...values.contactName].length > 32) problems.push('联系人最多 32 个字');
