@@ -1,6 +1,7 @@
 /**
  * npm run import:customers:memory — how much memory `npm run import:customers` holds while it
- * imports 5,000 and then 50,000 customers (IMPORT_CUSTOMERS=5000,50000 to choose).
+ * imports 5,000 and then 50,000 customers (IMPORT_CUSTOMERS=5000,50000 to choose;
+ * IMPORT_HEAP_MB=100 caps the import process's V8 heap, to show the import does not need more).
  *
  * Opens a fresh PGlite database in a temporary folder with the demo data (SEED_SCALE, default
  * 0.1), writes a CSV a size: every site's customers, two in three with a 负责人 of the site, one in
@@ -110,7 +111,9 @@ if (process.env.IMPORT_MEMORY_DIR && process.env.IMPORT_MEMORY_FILE) {
     }
     for (const [index, file] of files.entries()) {
       console.log(`file: ${SIZES[index]} customers`);
-      const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      // IMPORT_HEAP_MB caps the import's V8 heap: an import that kept its rows would fail under it.
+      const heapCap = process.env.IMPORT_HEAP_MB ? [`--max-old-space-size=${Number(process.env.IMPORT_HEAP_MB)}`] : [];
+      const child = spawn(process.execPath, [...process.execArgv, ...heapCap, fileURLToPath(import.meta.url)], {
         env: { ...process.env, IMPORT_MEMORY_DIR: dir, IMPORT_MEMORY_FILE: file },
         stdio: 'inherit',
       });
