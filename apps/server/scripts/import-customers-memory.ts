@@ -1,7 +1,8 @@
 /**
  * npm run import:customers:memory — how much memory `npm run import:customers` holds while it
  * imports 5,000 and then 50,000 customers (IMPORT_CUSTOMERS=5000,50000 to choose;
- * IMPORT_HEAP_MB=100 caps the import process's V8 heap, to show the import does not need more).
+ * IMPORT_HEAP_MB=100 caps the import process's V8 heap, to show the import does not need more;
+ * IMPORT_FORMAT=xlsx writes workbooks, their texts in a shared strings table as Excel writes them).
  *
  * Opens a fresh PGlite database in a temporary folder with the demo data (SEED_SCALE, default
  * 0.1), writes a CSV a size: every site's customers, two in three with a 负责人 of the site, one in
@@ -19,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { CUSTOMER_IMPORT_COLUMNS } from '@sales/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { openDatabase } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { csvStream, type CsvCell } from '../src/lib/csv.js';
@@ -27,6 +29,8 @@ import { MB, sampleMemory } from './memory-sampler.js';
 
 const SIZES = (process.env.IMPORT_CUSTOMERS ?? '5000,50000').split(',').map(Number);
 const SCALE = Number(process.env.SEED_SCALE ?? 0.1);
+/** IMPORT_FORMAT=xlsx measures a workbook instead of a CSV. */
+const FORMAT = process.env.IMPORT_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const LEVELS = ['A', 'B', 'C'];
 const SOURCES = ['地推', '转介绍', '展会', '线上'];
 
@@ -53,7 +57,17 @@ async function writeCustomers(file: string, size: number, places: readonly Place
     }
     if (batch.length > 0) yield batch;
   }
-  await pipeline(csvStream([...CUSTOMER_IMPORT_COLUMNS], batches()), fs.createWriteStream(file));
+  if (FORMAT === 'csv') {
+    await pipeline(csvStream([...CUSTOMER_IMPORT_COLUMNS], batches()), fs.createWriteStream(file));
+    return;
+  }
+  // A workbook as Excel and WPS save one: every text in the shared strings table.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+  const sheet = workbook.addWorksheet('客户');
+  sheet.addRow([...CUSTOMER_IMPORT_COLUMNS]).commit();
+  for await (const batch of batches()) for (const cells of batch) sheet.addRow(cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell)))).commit();
+  sheet.commit();
+  await workbook.commit();
 }
 
 /** The import in a child process that only opens the prepared database: its peak RSS is the import's. */
@@ -71,7 +85,7 @@ async function measure(dir: string, file: string): Promise<void> {
     const retained = process.memoryUsage().heapUsed;
     const mb = (bytes: number) => (bytes / MB).toFixed(0);
     console.log(
-      `import: ${report.rows} rows, ${((await fs.promises.stat(file)).size / MB).toFixed(1)} MB of CSV in ${seconds.toFixed(1)} s ` +
+      `import: ${report.rows} rows, ${((await fs.promises.stat(file)).size / MB).toFixed(1)} MB of ${FORMAT === 'csv' ? 'CSV' : 'xlsx'} in ${seconds.toFixed(1)} s ` +
         `(导入 ${report.created}：有负责人 ${report.bound}，进入公海 ${report.pooled}；未导入 ${report.failed}); ` +
         `peak RSS of the process ${mb(maxRssBefore)} before → ${mb(maxRss)} MB after (+${mb(maxRss - maxRssBefore)}); ` +
         `sampled: RSS ${mb(base.rss)} → ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), heap ${mb(base.heapUsed)} → ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)}), ${mb(retained)} MB after a collection at the end`,
@@ -102,7 +116,7 @@ if (process.env.IMPORT_MEMORY_DIR && process.env.IMPORT_MEMORY_FILE) {
          where s.archived_at is null
          group by s.id order by s.id`)) as unknown as { rows: Place[] };
       for (const [index, size] of SIZES.entries()) {
-        const file = path.join(dir, `customers-${size}.csv`);
+        const file = path.join(dir, `customers-${size}.${FORMAT}`);
         await writeCustomers(file, size, result.rows, PREFIXES[index % PREFIXES.length] as string);
         files.push(file);
       }

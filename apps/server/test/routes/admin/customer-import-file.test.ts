@@ -78,6 +78,14 @@ describe('import:customers', () => {
     expect(parseCsv(await fs.readFile(report.errorFile ?? '', 'utf8')).rows[1]).toEqual(['表格命令乙店', '', '13988882002', '', '', '', '火星一部', '', '站点“火星一部”不存在或已归档']);
   });
 
+  it('reads a GB18030 CSV as Excel saves it on Chinese Windows', async () => {
+    // 客户名称,电话,站点 and 国标店,13988885001,华东一部 in GB18030, each with CRLF.
+    const file = path.join(server.dataDir, '国标.csv');
+    await fs.writeFile(file, Buffer.from('bfcdbba7c3fbb3c62cb5e7bbb02cd5beb5e30d0a' + 'b9fab1eab5ea2c31333938383838353030312cbbaab6abd2bbb2bf0d0a', 'hex'));
+    expect(await importCustomerFile(server.database, file)).toMatchObject({ rows: 1, created: 1, pooled: 1, failed: 0, errorFile: null });
+    expect(await count(sql`name = '国标店' and site_id = 101 and owner_id is null`)).toBe(1);
+  });
+
   it('writes nothing, and leaves no error file, when the file cannot be read half way', async () => {
     const file = path.join(server.dataDir, '坏文件.csv');
     const good = Array.from({ length: 1500 }, (_, index) => `半途命令${index},,139888${String(index).padStart(5, '0')},,,,101,`);
