@@ -31,6 +31,7 @@ const previewColumns: TableColumnsType<AdminCustomerImportRow> = [
   {
     title: '客户名称 / 联系人',
     key: 'name',
+    width: 150,
     render: (_: unknown, row) => (
       <>
         <div>{dash(row.name)}</div>
@@ -38,7 +39,7 @@ const previewColumns: TableColumnsType<AdminCustomerImportRow> = [
       </>
     ),
   },
-  { title: '电话', dataIndex: 'phone', width: 124, render: dash },
+  { title: '电话', dataIndex: 'phone', width: 120, render: dash },
   { title: '等级 / 来源', key: 'level', width: 96, render: (_: unknown, row) => [row.level || 'C', row.source].filter(Boolean).join(' · ') },
   { title: '站点', dataIndex: 'site', width: 100, render: dash },
   { title: '负责人手机号', dataIndex: 'ownerPhone', width: 124, render: (value: string) => value || '公海' },
