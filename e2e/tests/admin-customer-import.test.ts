@@ -96,4 +96,19 @@ describe('导入 › 客户', () => {
     await problemRows.getByText(/^与已有客户“浏览器乙店”（编号 \d+，在公海）重复（电话和名称都相同）$/).waitFor();
     expect(await applyButton.isDisabled()).toBe(true);
   });
+
+  test('a file of 50,000 customers previews a page of 50 rows at a time', async () => {
+    const page = await openConsoleAsAdministrator(harness, '#/import', (opened) => opened.getByRole('tab', { name: '客户' }));
+    await page.getByRole('tab', { name: '客户' }).click();
+    const header = '客户名称,联系人,电话,地址,等级,来源,站点,负责人手机号';
+    const lines = Array.from({ length: 50_000 }, (_, index) => `大文件客户${index},,135${String(index).padStart(8, '0')},,B,,101,`);
+    const file = Buffer.from(`\uFEFF${header}\r\n${lines.join('\r\n')}\r\n`, 'utf8');
+    await page.locator('input[type="file"]').setInputFiles({ name: '大文件.csv', mimeType: 'text/csv', buffer: file });
+    await page.getByText('大文件.csv：共 50000 行，没有问题，可以全部导入').waitFor({ timeout: 120_000 });
+    await page.getByText('共 50000 行', { exact: true }).waitFor();
+    expect(await page.locator('tbody tr.ant-table-row').count()).toBe(50);
+    await page.getByTitle('下一页').click();
+    await page.getByRole('cell', { name: '大文件客户50', exact: true }).waitFor();
+    expect(await page.locator('tbody tr.ant-table-row').count()).toBe(50);
+  }, 180_000);
 });
