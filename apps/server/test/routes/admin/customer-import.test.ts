@@ -256,6 +256,19 @@ describe('apply', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('imports each customer once when the same file is applied twice at the same time', async () => {
+    const file = csvOf(Array.from({ length: 30 }, (_, index) => [`并发店${index}`, '', `139123460${String(index).padStart(2, '0')}`, '', '', '', '101', index % 2 === 0 ? PHONES.zhangWei : '']));
+    const [first, second] = await Promise.all([apply('并发.csv', file), apply('并发.csv', file)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.body.data.created, second.body.data.created].sort((a, b) => a - b)).toEqual([0, 30]);
+    expect([first.body.data.failed, second.body.data.failed].sort((a, b) => a - b)).toEqual([0, 30]);
+    const [written] = await rows<{ customers: number; bindings: number }>(
+      server.db,
+      sql`select count(distinct c.id)::int as customers, count(b.id)::int as bindings from customers c left join customer_bindings b on b.customer_id = c.id where c.name like '并发店%'`,
+    );
+    expect(written).toEqual({ customers: 30, bindings: 15 });
+  });
+
   it('is for administrators only', async () => {
     const leader = await login(server.app, PHONES.liNa);
     const before = await snapshot();
