@@ -6,6 +6,8 @@
 import {
   APP_VERSION,
   CUSTOMER_IMPORT_COLUMNS,
+  customerQrPayload,
+  parseCustomerQr,
   PLATFORM,
   type AdminCustomerImportPreview,
   type AdminCustomerImportResult,
@@ -183,6 +185,8 @@ describe('apply', () => {
       { name: '导入丁店', site_id: 203, owner_id: null, credited_staff_id: null, level: 'B', source: '' },
     ]);
     expect(new Set(written.map((row) => row.qr_token)).size).toBe(3);
+    // Each has a QR code the app's scanner reads (扫码认领).
+    for (const row of written) expect(parseCustomerQr(customerQrPayload(row.qr_token))).toBe(row.qr_token);
     const [binding] = await rows<{ staff_id: number; bound_by: number; kind: string; unbound_at: Date | null }>(
       server.db,
       sql`select b.staff_id, b.bound_by, b.kind, b.unbound_at from customer_bindings b join customers c on c.id = b.customer_id where c.name = '导入甲店'`,
