@@ -1,5 +1,7 @@
 /**
- * 导入: staff from an .xlsx or .csv filled in from the template. Choosing a file previews it on the
+ * 导入: two kinds, 员工 and 客户 (customer-import.tsx), one tab each.
+ *
+ * 员工: staff from an .xlsx or .csv filled in from the template. Choosing a file previews it on the
  * server (nothing is written) with each row's problems highlighted; 导入 is offered only when no
  * row has one, and writes every row or none. The result says how many were created and, with the
  * console SMS provider, shows their one-time passwords this once.
@@ -14,9 +16,11 @@ import {
   type StaffImportFormat,
 } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { Alert, App, Button, Table, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Table, Tabs, Typography, Upload, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { download, post } from './api';
+import { CustomerImport } from './customer-import';
+import { readBase64 } from './import-file';
 
 const previewColumns: TableColumnsType<AdminStaffImportRow> = [
   { title: '行号', dataIndex: 'line', width: 70 },
@@ -53,17 +57,7 @@ const resultColumns: TableColumnsType<Person> = [
   },
 ];
 
-/** The file's bytes as base64, as the import's body carries them. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error('无法读取该文件'));
-    reader.readAsDataURL(file);
-  });
-}
-
-export function ImportPage() {
+function StaffImport() {
   const { message } = App.useApp();
   const [file, setFile] = useState<AdminStaffImportBody | null>(null);
   const [preview, setPreview] = useState<AdminStaffImportPreview | null>(null);
@@ -173,5 +167,17 @@ export function ImportPage() {
         </div>
       )}
     </>
+  );
+}
+
+export function ImportPage() {
+  return (
+    <Tabs
+      destroyOnHidden
+      items={[
+        { key: 'staff', label: '员工', children: <StaffImport /> },
+        { key: 'customers', label: '客户', children: <CustomerImport /> },
+      ]}
+    />
   );
 }

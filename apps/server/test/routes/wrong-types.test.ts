@@ -184,6 +184,7 @@ const WRITES: readonly WriteCall[] = [
   },
   { path: '/seller/admin/staff/reset-password', as: 'admin', body: { staffId: 6 } },
   { path: '/seller/admin/staff/import/apply', as: 'admin', body: { fileName: '员工.csv', fileBase64: '77u/5aeT5ZCNLOaJi+acuuWPtyznq5nngrks6KeS6ImyDQrnn6npmLXpooTop4gsMTk5MDAwMDkwMDEs5Y2O5Lic5LiA6YOoLOS4muWKoeWRmA0K' } },
+  { path: '/seller/admin/customer/import/apply', as: 'admin', body: { fileName: '客户.csv', fileBase64: '77u/5a6i5oi35ZCN56ewLOeUteivnSznq5nngrkNCumUmeexu+Wei+W6lywxMzkxMjMwMDAwMSwxMDENCg==' } },
   {
     path: '/seller/admin/staff/update',
     as: 'admin',
@@ -238,6 +239,8 @@ const READS = new Set([
   'admin/audit/list',
   'admin/staff/import/template',
   'admin/staff/import/preview',
+  'admin/customer/import/template',
+  'admin/customer/import/preview',
   'admin/staff/handover',
 ]);
 

@@ -65,7 +65,7 @@ interface Judged extends AdminStaffImportRow {
 }
 
 /** The sites a row may name: those not archived, each with its full path (华南大区/广州一部). */
-async function liveSites(db: Db | Tx): Promise<{ id: number; name: string; path: string }[]> {
+export async function liveSites(db: Db | Tx): Promise<{ id: number; name: string; path: string }[]> {
   const all = await db.select({ id: sites.id, name: sites.name, parentId: sites.parentId, archivedAt: sites.archivedAt }).from(sites);
   const byId = new Map(all.map((site) => [site.id, site]));
   const pathOf = (id: number): string => {

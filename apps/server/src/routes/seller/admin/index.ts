@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STAFF_IMPORT_BASE64_MAX } from '@sales/contract';
+import { CUSTOMER_IMPORT_BASE64_MAX, STAFF_IMPORT_BASE64_MAX } from '@sales/contract';
 import Type from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as ROUTES from '@sales/contract/routes';
@@ -11,6 +11,7 @@ import { clientOf } from '../../../plugins/app/audit.js';
 import { auditPage } from '../../../plugins/app/admin/audit-log.js';
 import { applyStaffImport, previewStaffImport, staffImportTemplate } from '../../../plugins/app/admin/staff-import.js';
 import { attachmentHeader } from '../../../lib/csv.js';
+import { applyCustomerImport, customerImportTemplate, previewCustomerImport } from '../../../plugins/app/customers/customer-import.js';
 import { currentUser } from '../../../plugins/app/auth/authentication.js';
 import { createStaff, resetStaffPasswordAsAdmin } from '../../../plugins/app/admin/staff-admin.js';
 import { deactivateStaff, handoverInfo, reactivateStaff, updateStaff } from '../../../plugins/app/admin/staff-lifecycle.js';
@@ -22,6 +23,8 @@ const tags = ['admin'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The import's body: the file as base64 (1 MB of file) and its name, over the app's 1 MB limit. */
 const IMPORT_BODY_LIMIT = STAFF_IMPORT_BASE64_MAX + 4096;
+/** The customer import's body: 8 MB of file as base64. */
+const CUSTOMER_IMPORT_BODY_LIMIT = CUSTOMER_IMPORT_BASE64_MAX + 4096;
 const security = [{ token: [] }];
 
 /** 管理后台 (/admin/): the organisation, for 系统管理员 only — anyone else gets 403 before anything is read. */
@@ -143,6 +146,44 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...routeOf(app, ROUTES.adminStaffImportApply, { tags, security, summary: '导入员工：全部成功或全部不写入；每人的一次性密码以短信发出（控制台短信时返回一次）' }),
     bodyLimit: IMPORT_BODY_LIMIT,
     handler: async (request) => ok(await applyStaffImport(staffDeps, currentUser(request), request.body, clientOf(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminCustomerImportTemplate, {
+      tags,
+      security,
+      summary: '下载客户导入模板（.xlsx 或 .csv）',
+      produces: [XLSX_TYPE, 'text/csv'],
+      response: { 200: Type.String({ description: '导入模板：.xlsx 工作簿（含填写说明）或 UTF-8 CSV' }) },
+    }),
+    handler: async (request, reply: FastifyReply) => {
+      const format = request.body.format;
+      return reply
+        .header('Content-Type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
+        .header('Content-Disposition', attachmentHeader(`客户导入模板.${format}`, `customer-import-template.${format}`))
+        .header('Cache-Control', 'no-store')
+        .send(await customerImportTemplate(format));
+    },
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminCustomerImportPreview, {
+      tags,
+      security,
+      summary: '预览客户导入：逐行列出问题（客户名称、电话、等级、站点、负责人）与重复（本文件内、同站点已有客户），不写入任何数据',
+    }),
+    bodyLimit: CUSTOMER_IMPORT_BODY_LIMIT,
+    handler: async (request) => ok(await previewCustomerImport(app.db, request.body)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminCustomerImportApply, {
+      tags,
+      security,
+      summary: '导入客户：没有问题的行在一个事务内写入（有负责人的绑定，无负责人的进入公海），其余行作为错误文件返回',
+    }),
+    bodyLimit: CUSTOMER_IMPORT_BODY_LIMIT,
+    handler: async (request) => ok(await applyCustomerImport(app.db, currentUser(request), request.body, clientOf(request))),
   });
 
   app.route({
