@@ -26,15 +26,16 @@ import {
   type AdminCustomerImportRow,
   type StaffImportFormat,
 } from '@sales/contract';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
+import { sites } from '../../../db/schema.js';
 import { column, insertColumns, rowsOf } from '../../../db/seed-bulk.js';
 import { csvDocument, type CsvCell } from '../../../lib/csv.js';
 import { readSheetFile, sheetTemplate, type SheetRow } from '../../../lib/sheet-file.js';
 import { xlsxStream } from '../../../lib/xlsx.js';
 import { liveSites } from '../admin/staff-import.js';
 import { appendAudit, type ClientContext } from '../audit.js';
-import { customerNameKey } from './customer-dedupe.js';
+import { customerNameKey, customerPhoneOf, lockSiteForNewCustomers } from './customer-dedupe.js';
 
 const [NAME, CONTACT, PHONE, ADDRESS, LEVEL, SOURCE, SITE, OWNER] = CUSTOMER_IMPORT_COLUMNS;
 /** The columns a file must and may have (the cells of 联系人 … may be left empty, or the columns left out). */
@@ -61,7 +62,8 @@ const TEMPLATE_NOTES = [
 
 /** Mobile (11 digits) or landline (area code, optional dash, 7–8 digits, optional extension). */
 export function customerPhoneProblem(phone: string): string | null {
-  if (isMobile(phone) || /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/.test(phone)) return null;
+  // The same rule as 新建客户 and the platform's sync (customerPhoneOf; the cell's spaces are gone).
+  if (customerPhoneOf(phone) !== null) return null;
   return `电话 ${phone} 不正确（须为 11 位手机号或座机，如 020-12345678）`;
 }
 
@@ -134,7 +136,8 @@ export class CustomerImportJudge {
         line: row.line,
         name: cell(NAME),
         contactName: cell(CONTACT),
-        phone: cell(PHONE),
+        // 138 0013 8000 is 13800138000, as 新建客户 stores it.
+        phone: cell(PHONE).replace(/\s+/gu, ''),
         address: cell(ADDRESS),
         level: cell(LEVEL).toUpperCase(),
         source: cell(SOURCE),
@@ -371,6 +374,11 @@ export async function runCustomerImport(
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    // 新建客户 and the platform's sync take one site's lock for their 查重 and insert; a file may
+    // write to any site, so the import takes every site's, in id order (each of those writers holds
+    // at most one, so nobody waits in a circle). They wait for the import's commit, and 查重 on
+    // either side sees the other's customers.
+    for (const site of await tx.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))) await lockSiteForNewCustomers(tx, site.id);
     await run(tx, tx);
     await appendAudit(tx, {
       action: 'customer.import',
