@@ -223,7 +223,8 @@ describe('pool/release', () => {
     expectFailure(await release(as.zhangWei, id, '不想跟了'), 404, CUSTOMER_OUT_OF_REACH);
     expectFailure(await release(as.liNa, id, '不想跟了'), 403, '只能放弃自己负责的客户');
     const pool = await poolCustomer();
-    expectFailure(await release(as.liNa, pool.id, '不想跟了'), 409, '该客户已在公海中');
+    expectFailure(await release(as.liNa, pool.id, '不想跟了'), 403, '只能放弃自己负责的客户');
+    expectFailure(await release(as.zhangWei, pool.id, '不想跟了'), 404, CUSTOMER_OUT_OF_REACH);
     const mine = (await rows<{ id: number }>(server.db, sql`select id from customers where site_id = 101 and owner_id = ${as.zhangWei.id} order by id limit 1`))[0]?.id ?? 0;
     expectFailure(await release(as.zhangWei, mine, '   '), 400, '请填写放弃原因');
     expectFailure(await release(as.zhangWei, mine, ''), 400, '请填写原因');

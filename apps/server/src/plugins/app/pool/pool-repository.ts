@@ -277,7 +277,7 @@ export class PoolRepository {
         .where(and(eq(customers.id, customerId), eq(customers.siteId, scope.siteId)))
         .for('update');
       if (!customer || !canSeeCustomer(scope, customer)) throw notFound(CUSTOMER_NOT_FOUND);
-      if (customer.ownerId === null) throw conflict('该客户已在公海中');
+      // A leader sees every customer of the site, pool ones included: only their own are theirs to release.
       if (!canRelease(scope, customer)) throw forbidden('只能放弃自己负责的客户');
       const now = new Date();
       await tx
