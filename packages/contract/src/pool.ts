@@ -106,3 +106,16 @@ export type PoolAssignBody = Type.Static<typeof PoolAssignBody>;
 
 export const PoolAssignResult = Type.Object({ staff: StaffRef, assigned: Type.Integer(), overridden: Type.Boolean() });
 export type PoolAssignResult = Type.Static<typeof PoolAssignResult>;
+
+/**
+ * Development only (/__dev/pool-rules, registered with the console SMS provider outside production):
+ * sets a site's own caps so e2e can reach them; every field null removes the site's own row.
+ * The console's rules editor is the way people set them.
+ */
+export const DevPoolRulesBody = Type.Object({
+  siteId: SiteId,
+  ownLimit: Nullable(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  dailyClaimLimit: Nullable(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  reclaimBlockDays: Nullable(Type.Integer({ minimum: 0, maximum: 3650 })),
+});
+export type DevPoolRulesBody = Type.Static<typeof DevPoolRulesBody>;

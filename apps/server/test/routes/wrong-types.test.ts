@@ -119,6 +119,7 @@ const WRITES: readonly WriteCall[] = [
   { path: '/seller/fenghe/staff/customer/claim', as: 'zhangWei', body: { siteId: 101, qrToken: 'token' } },
   { path: '/seller/fenghe/staff/pool/claim', as: 'zhangWei', body: { siteId: 101, customerId: 1 } },
   { path: '/seller/fenghe/staff/pool/release', as: 'zhangWei', body: { siteId: 101, customerId: 1, reason: '店铺已转让' } },
+  { path: '/__dev/pool-rules', body: { siteId: 101, ownLimit: 10, dailyClaimLimit: 5, reclaimBlockDays: 7 } },
   { path: '/seller/fenghe/staff/pool/assign', as: 'liNa', body: { siteId: 101, customerIds: [1], staffId: 1, override: { reason: '接手片区' } } },
   {
     path: '/seller/fenghe/staff/followup/create',
