@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DevNotices, DevNoticesQuery, DevPoolRulesBody, DevSmsQuery, DevSmsResult, Envelope } from '@sales/contract';
 import Type from 'typebox';
-import { sitePoolRules } from '../db/schema.js';
-import { eq } from 'drizzle-orm';
 import { notFound } from '../lib/errors.js';
 import { ok } from '../lib/reply.js';
 import { latestNoticesOf } from '../plugins/app/notices/dev-notices.js';
+import { setOwnPoolCaps } from '../plugins/app/pool/dev-pool-rules.js';
 
 /** Development helpers; registered only while the console SMS provider is active outside production. */
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,15 +35,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { siteId, ownLimit, dailyClaimLimit, reclaimBlockDays } = request.body;
-      await app.db.transaction(async (tx) => {
-        if (ownLimit === null && dailyClaimLimit === null && reclaimBlockDays === null) {
-          await tx.delete(sitePoolRules).where(eq(sitePoolRules.siteId, siteId));
-          return;
-        }
-        const values = { ownLimit, dailyClaimLimit, reclaimBlockDays, updatedAt: new Date() };
-        await tx.insert(sitePoolRules).values({ siteId, ...values }).onConflictDoUpdate({ target: sitePoolRules.siteId, set: values });
-      });
+      await setOwnPoolCaps(app.db, request.body);
       return ok(null);
     },
   );
