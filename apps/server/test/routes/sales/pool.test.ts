@@ -199,6 +199,19 @@ describe('pool/claim', () => {
   });
 });
 
+describe('pool/claim at once within a cap', () => {
+  it('lets one of two claims of different customers by one salesperson at once pass 拥有上限 when one place is left', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [a, b] = [await poolCustomer(), await poolCustomer()];
+      await setRules(SITE, { ownLimit: (await owned(as.zhangWei.id)) + 1 });
+      const answers = await Promise.all([claim(as.zhangWei, a.id), claim(as.zhangWei, b.id)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.msg).toMatch(/^已拥有 \d+\/\d+（拥有上限）$/);
+      expect([await ownerOf(a.id), await ownerOf(b.id)].filter((owner) => owner === as.zhangWei.id)).toHaveLength(1);
+    }
+  });
+});
+
 describe('pool/release', () => {
   it('closes the owner’s binding with the reason and puts the customer in the pool', async () => {
     const customer = await poolCustomer();
