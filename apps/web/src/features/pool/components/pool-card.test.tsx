@@ -28,6 +28,11 @@ describe('PoolCard', () => {
     expect(screen.queryByTestId('pool-select')).toBeNull();
   });
 
+  it('reads a binding that ended without a kept reason as 解除', () => {
+    render(<PoolCard customer={{ ...CUSTOMER, leftReason: null, leftNote: null }} />);
+    expect(screen.getByTestId('pool-left').textContent).toBe('前负责人 张伟 · 2026-11-20 解除');
+  });
+
   it('says so when nobody has had it, and offers 领取 to a salesperson', () => {
     const onClaim = vi.fn();
     render(<PoolCard customer={{ ...CUSTOMER, lastOwner: null, leftAt: null, leftReason: null, leftNote: null }} onClaim={onClaim} />);

@@ -16,7 +16,8 @@ interface PoolCardProps {
 /** Who had the customer last, and when and why it left them: 前负责人 张伟 · 11-20 放弃（店铺已转让）. */
 function leftLine(customer: PoolCustomer): string {
   if (!customer.lastOwner) return '从未有负责人';
-  const how = customer.leftReason ? POOL_LEFT_REASON_LABELS[customer.leftReason] : '';
+  // Bindings that ended before their reason was kept read as 解除, as in the binding history.
+  const how = customer.leftReason ? POOL_LEFT_REASON_LABELS[customer.leftReason] : '解除';
   const when = customer.leftAt ? formatDate(customer.leftAt) : '';
   const note = customer.leftNote ? `（${customer.leftNote}）` : '';
   return `前负责人 ${customer.lastOwner.username} · ${when} ${how}${note}`.trim();
