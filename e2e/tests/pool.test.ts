@@ -1,7 +1,7 @@
 /**
  * 公海客户 (issue 27 §2) at 390×844: a salesperson claims from the pool up to the site's daily cap
  * and is refused past it with the numbers; a leader selects a pool customer and assigns it to a
- * member; the owner releases a customer with a reason and finds it in the pool. Axe on the pages.
+ * member, past the member's 拥有上限 with a reason; the owner releases a customer with a reason and finds it in the pool. Axe on the pages.
  */
 import type { PoolPage } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
@@ -89,8 +89,10 @@ describe('公海客户', () => {
     await setPoolRules(SITE_101, NO_RULES);
   });
 
-  test('李娜 selects a pool customer from 客户列表’s link and assigns it to 张伟', async () => {
+  test('李娜 selects a pool customer from 客户列表’s link and assigns it to 张伟, past his 拥有上限 with a reason', async () => {
     await poolOfAtLeast(1);
+    const owned = (await endpointData(zhang, ROUTES.poolRules, { siteId: SITE_101 })).usage?.owned ?? 0;
+    await setPoolRules(SITE_101, { ...NO_RULES, ownLimit: owned });
     const app = await harness.newApp({ bypassCSP: true, viewport: PHONE_VIEWPORT });
     await app.signIn(LI_NA);
     await app.open('pages/details/allCustomers');
@@ -109,14 +111,23 @@ describe('公海客户', () => {
     const sheet = app.page.getByTestId('pool-assign-sheet');
     await sheet.waitFor();
     await sheet.getByTestId('staff-option').filter({ has: app.page.locator('.staff-picker__name').filter({ hasText: '张伟' }) }).first().tap();
-    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === ROUTES.poolAssign);
+
+    // His cap refuses, with the numbers; the override needs a reason.
+    const refused = app.page.waitForResponse((response) => new URL(response.url()).pathname === ROUTES.poolAssign);
     await sheet.getByTestId('pool-assign-confirm').tap();
+    expect((await refused).status()).toBe(409);
+    await expect.poll(async () => (await sheet.getByTestId('pool-assign-refusal').textContent())?.trim()).toBe(`张伟已拥有 ${owned}/${owned}（拥有上限），再分配 1 位将超出`);
+    expect(await sheet.getByTestId('pool-override-confirm').isDisabled()).toBe(true);
+    await sheet.getByTestId('pool-override-reason').locator('textarea').fill('接手离职同事的片区');
+    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === ROUTES.poolAssign);
+    await sheet.getByTestId('pool-override-confirm').tap();
     expect((await answered).status()).toBe(200);
     await app.waitForToast('已分配 1 位客户给 张伟');
     await sheet.waitFor({ state: 'detached' });
     await expect.poll(async () => (await app.page.getByTestId('pool-name').allTextContents()).map((text) => text.trim())).not.toContain(name);
     const mine = await endpointData(zhang, ROUTES.customerList, { siteId: SITE_101, page: 1, pageSize: 5, keyword: name });
     expect(mine.list.map((customer) => customer.name)).toContain(name);
+    await setPoolRules(SITE_101, NO_RULES);
   });
 
   test('张伟 releases his customer with a reason on 客户详情, and it shows in the pool with the reason', async () => {
