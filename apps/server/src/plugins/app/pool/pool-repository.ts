@@ -20,6 +20,7 @@ import {
   canSeeCustomer,
   claimsFromPool,
   CUSTOMER_NOT_FOUND,
+  NOT_A_MEMBER,
   poolCustomers,
   poolSearchReachesContacts,
   seesPool,
@@ -172,7 +173,7 @@ export class PoolRepository {
 
   /** The site's pool, newest first, a page at a time. */
   async list(scope: SalesScope, body: PoolListBody): Promise<PoolPage> {
-    if (!seesPool(scope)) throw forbidden('您不是该站点的成员');
+    if (!seesPool(scope)) throw forbidden(NOT_A_MEMBER);
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
     const last = this.lastBinding();
     const where = this.conditions(scope, body, last);
@@ -225,7 +226,7 @@ export class PoolRepository {
 
   /** Who last owned the pool's customers, with how many each (the 前负责人 filter). */
   async lastOwners(scope: SalesScope): Promise<PoolLastOwners> {
-    if (!seesPool(scope)) throw forbidden('您不是该站点的成员');
+    if (!seesPool(scope)) throw forbidden(NOT_A_MEMBER);
     const last = this.lastBinding();
     const rows = await this.db
       .select({ id: staff.id, username: staff.username, customers: count() })
@@ -241,7 +242,7 @@ export class PoolRepository {
 
   /** The site's rules, and the caller's usage of the caps when they claim. */
   async rules(scope: SalesScope): Promise<PoolRules> {
-    if (!seesPool(scope)) throw forbidden('您不是该站点的成员');
+    if (!seesPool(scope)) throw forbidden(NOT_A_MEMBER);
     const rules = await poolRulesOf(this.db, scope.siteId);
     const claims = claimsFromPool(scope);
     const usage = claims
