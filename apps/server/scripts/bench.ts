@@ -57,6 +57,23 @@ const CUSTOMER_BODIES: Record<string, unknown>[] = [
   { page: 1, pageSize: 20, hasOrders: true, sort: 'totalAmount' },
 ];
 
+/** 公海客户: its first pages, a name search and the level filter (issue 27 §2). */
+const POOL_BODIES: Record<string, unknown>[] = [
+  { page: 1, pageSize: 20 },
+  { page: 2, pageSize: 20 },
+  { page: 5, pageSize: 20 },
+  { page: 1, pageSize: 20, keyword: '超市' },
+  { page: 1, pageSize: 20, level: 'A' },
+];
+
+/**
+ * 领取 is benched at this site, by one of its salespeople: a site whose own and inherited rules
+ * set no 每日领取上限 and no wait for a former owner (the scenario claims and releases the same
+ * customers over and over, which either rule would refuse after the first round). It checks the
+ * rules first and stops with an error when the site has them.
+ */
+const CLAIM_SITE = 102;
+
 /** 消息中心: the first pages, as people scroll them. */
 const NOTICE_BODIES: Record<string, unknown>[] = [{ page: 1, pageSize: 20 }, { page: 2, pageSize: 20 }, { page: 3, pageSize: 20 }, { page: 1, pageSize: 20 }];
 
@@ -128,6 +145,14 @@ interface Outcome {
 const atSite = (bodies: readonly Record<string, unknown>[]) => bodies.map((body) => ({ siteId: SITE, ...body }));
 
 type Scenario = [name: string, method: 'GET' | 'POST', url: string, token: string | undefined, bodies: readonly Record<string, unknown>[]];
+
+/** A scenario whose connections each send their own cycle of calls (领取 then 放弃 of a customer of their own). */
+interface CycleScenario {
+  name: string;
+  token: string;
+  /** The calls of connection `index`, in order, repeated. */
+  cycles: { url: string; body: Record<string, unknown> }[][];
+}
 
 async function main(): Promise<void> {
   const ownDir = process.env.DATABASE_URL ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'sales-bench-'));
@@ -209,6 +234,83 @@ async function main(): Promise<void> {
       return { name, result, seconds: (lastAnswer - began) / 1000 };
     };
 
+    /**
+     * Runs a CycleScenario: as many connections as it has cycles (at most BENCH_CONNECTIONS), each
+     * repeating its own calls, so no two connections touch one record. Warmed up by one cycle each.
+     */
+    const cycleScenario = async ({ name, token, cycles }: CycleScenario): Promise<Outcome> => {
+      const headers: Record<string, string> = { platform: PLATFORM, version: APP_VERSION, authorization: token, 'content-type': 'application/json' };
+      const used = cycles.slice(0, CONNECTIONS);
+      for (const cycle of used) {
+        for (const step of cycle) {
+          const response = await fetch(`${address}${step.url}`, { method: 'POST', headers, body: JSON.stringify(step.body) });
+          if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+        }
+      }
+      let next = 0;
+      const began = performance.now();
+      let lastAnswer = began;
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: address,
+            connections: used.length,
+            amount: REQUESTS,
+            requests: [{ method: 'POST', path: '/healthz/live', headers }],
+            setupClient: (client) => {
+              const cycle = used[next % used.length] ?? [];
+              next += 1;
+              client.setRequests(cycle.map((step) => ({ method: 'POST', path: step.url, headers, body: JSON.stringify(step.body) })));
+            },
+          },
+          (error, outcome) => {
+            clearTimeout(cap);
+            if (error) reject(error instanceof Error ? error : new Error(String(error)));
+            else resolve(outcome);
+          },
+        );
+        instance.on('response', () => {
+          lastAnswer = performance.now();
+        });
+        const cap = setTimeout(() => instance.stop(), SECONDS * 1000);
+      });
+      return { name, result, seconds: (lastAnswer - began) / 1000 };
+    };
+
+    /**
+     * 领取 at CLAIM_SITE: a salesperson there (found through its leader's staff list) claims a pool
+     * customer and releases it again, each connection its own customer, so the pool keeps its size
+     * and the person's count of customers stays put. Both calls are counted: the figure is of claim
+     * and release together, each a short transaction with row locks, an audit entry and a binding row.
+     */
+    const claimCycles = async (): Promise<CycleScenario> => {
+      const read = async <T>(url: string, body: unknown, token: string): Promise<T> => {
+        const response = await post(url, body, token);
+        const json = (await response.json()) as { code: number; msg: string; data: T | null };
+        if (json.code !== 200 || json.data === null) throw new Error(`${url}: ${json.msg}`);
+        return json.data;
+      };
+      const leader = await login('13800000005');
+      const staffList = await read<{ list: { id: number; phone: string; isLeader: boolean }[] }>('/seller/fenghe/staff/staff/list', { siteId: CLAIM_SITE }, leader);
+      const member = staffList.list.find((person) => !person.isLeader && person.phone !== '13800000005');
+      if (!member) throw new Error(`no salesperson at site ${CLAIM_SITE} to bench 领取`);
+      const token = await login(member.phone);
+      const rules = await read<{ dailyClaimLimit: number | null; reclaimBlockDays: number | null; ownLimit: number | null; canClaim: boolean }>('/seller/fenghe/staff/pool/rules', { siteId: CLAIM_SITE }, token);
+      if (!rules.canClaim || rules.dailyClaimLimit !== null || (rules.reclaimBlockDays ?? 0) > 0) {
+        throw new Error(`site ${CLAIM_SITE} limits claims (每日领取上限 ${rules.dailyClaimLimit}, wait ${rules.reclaimBlockDays}): 领取 cannot be benched there by claim and release`);
+      }
+      const pool = await read<{ list: { id: number }[] }>('/seller/fenghe/staff/pool/list', { siteId: CLAIM_SITE, page: 1, pageSize: 100 }, token);
+      if (pool.list.length === 0) throw new Error(`the pool of site ${CLAIM_SITE} is empty`);
+      return {
+        name: `pool/claim+release 业务员 (站点 ${CLAIM_SITE})`,
+        token,
+        cycles: pool.list.map((customer) => [
+          { url: '/seller/fenghe/staff/pool/claim', body: { siteId: CLAIM_SITE, customerId: customer.id } },
+          { url: '/seller/fenghe/staff/pool/release', body: { siteId: CLAIM_SITE, customerId: customer.id, reason: '压测：领取后放回公海' } },
+        ]),
+      };
+    };
+
     const scenarios: Scenario[] = [
       ['user/info', 'POST', '/seller/user/info', users.salesperson, [{}]],
       ['customer/list 负责人', 'POST', '/seller/fenghe/staff/customer/list', users.leader, atSite(CUSTOMER_BODIES.filter((body) => !body.keyword))],
@@ -235,12 +337,16 @@ async function main(): Promise<void> {
       // Issue 26: the admin console's 员工, paged on the server.
       ['admin staff/list 管理员', 'POST', '/seller/admin/staff/list', users.administrator, ADMIN_STAFF_BODIES],
       ['weekly comment/list 负责人', 'POST', '/seller/weekly/staff/comment/list', users.leader, atSite(await membersReports(users.leader))],
+      // Issue 27 §2: 公海客户 (a salesperson sees no phone and searches names; a leader searches all).
+      ['pool/list 业务员', 'POST', '/seller/fenghe/staff/pool/list', users.salesperson, atSite(POOL_BODIES)],
+      ['pool/list 负责人', 'POST', '/seller/fenghe/staff/pool/list', users.leader, atSite(POOL_BODIES)],
     ];
     const only = process.env.BENCH_ONLY;
     const outcomes: Outcome[] = [await scenario([CEILING, 'GET', '/healthz/live', undefined, [{}]])];
     for (const entry of scenarios) {
       if (!only || entry[0].includes(only)) outcomes.push(await scenario(entry));
     }
+    if (!only || 'pool/claim+release'.includes(only)) outcomes.push(await cycleScenario(await claimCycles()));
     const ceiling = outcomes[0] ? throughput(outcomes[0]) : 0;
 
     console.log(`\n每个场景 ${REQUESTS} 次请求（上限 ${SECONDS} s），${CONNECTIONS} 个连接，站点 ${SITE}，${database}，生产模式独立进程`);

@@ -216,6 +216,22 @@ const MATRIX: Record<string, Entry> = {
   [`POST ${STAFF}/attendance/month`]: { body: (cell) => ({ month, staffId: cell.staffId }), expect: record },
   [`POST ${STAFF}/member/list`]: { body: () => ({}), expect: performanceRead },
   [`POST ${STAFF}/member/detail`]: { body: (cell) => ({ id: cell.staffId, ...period }), expect: record },
+  // Issue 27 §2, the 公海 pool: every member lists it and reads the rules; salespeople claim, leaders
+  // assign; the owner releases. Release comes last: it moves a cell's own customer to the pool.
+  [`POST ${STAFF}/pool/list`]: { body: () => ({}), expect: member },
+  [`POST ${STAFF}/pool/last-owners`]: { body: () => ({}), expect: member },
+  [`POST ${STAFF}/pool/rules`]: { body: () => ({}), expect: member },
+  [`POST ${STAFF}/pool/claim`]: {
+    body: (cell) => ({ customerId: cell.free.id }),
+    expect: (cell) => (cell.at.member && !cell.at.leader ? 'allowed' : 'refused'),
+    writes: 'customer_bindings',
+  },
+  [`POST ${STAFF}/pool/assign`]: { body: (cell) => ({ customerIds: [cell.free.id], staffId: cell.staffId }), expect: leaderWrite, writes: 'customer_bindings' },
+  [`POST ${STAFF}/pool/release`]: {
+    body: (cell) => ({ customerId: cell.customer.id, reason: '矩阵放弃' }),
+    expect: (cell) => (cell.at.member && cell.customer.ownerId === cell.me ? 'allowed' : 'refused'),
+    writes: 'customer_bindings',
+  },
   ...reportEntries('weekly'),
   ...reportEntries('halfmonth'),
 };

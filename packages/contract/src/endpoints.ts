@@ -105,6 +105,7 @@ import {
   AdminSettings,
 } from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
+import { PoolAssignBody, PoolAssignResult, PoolClaimBody, PoolLastOwners, PoolListBody, PoolPage, PoolReleaseBody, PoolReleaseResult, PoolRules, PoolSiteBody } from './pool.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import {
   BindBody,
@@ -230,6 +231,12 @@ const TABLE = {
   customerQrResolve: post(routes.customerQrResolve, { body: QrResolveBody, response: QrResolution }),
   customerPosition: post(routes.customerPosition, { body: CustomerPositionBody, response: CustomerPositionResult }),
   customerExport: get(routes.customerExport, { query: CustomerExportQuery, file: true }),
+  poolList: post(routes.poolList, { body: PoolListBody, response: PoolPage }),
+  poolLastOwners: post(routes.poolLastOwners, { body: PoolSiteBody, response: PoolLastOwners }),
+  poolRules: post(routes.poolRules, { body: PoolSiteBody, response: PoolRules }),
+  poolClaim: post(routes.poolClaim, { body: PoolClaimBody, response: CustomerDetail }),
+  poolRelease: post(routes.poolRelease, { body: PoolReleaseBody, response: PoolReleaseResult }),
+  poolAssign: post(routes.poolAssign, { body: PoolAssignBody, response: PoolAssignResult }),
   orderList: post(routes.orderList, { body: OrderListBody, response: OrderPage }),
   orderDetail: post(routes.orderDetail, { body: OrderDetailBody, response: OrderDetail }),
   orderExport: get(routes.orderExport, { query: OrderExportQuery, file: true }),

@@ -6,6 +6,7 @@ export * from './schemas.js';
 export * from './sales-domain.js';
 export * from './primitives.js';
 export * from './sales.js';
+export * from './pool.js';
 export * from './china-time.js';
 export * from './report-periods.js';
 export * from './reports.js';

@@ -39,6 +39,7 @@ const PAGES: Record<RouteName, PageLoader> = {
   customerDetails: customerDetails,
   customerDetailsPage: customerDetails,
   customerOrderList: () => import('./routes/customer-order-list'),
+  customerPool: () => import('./routes/customer-pool'),
   departmentMembersDetails: () => import('./routes/department-members-details'),
   employeeOrderList: () => import('./routes/employee-order-list'),
   historicalReportRecords: () => import('./routes/historical-report-records'),

@@ -27,6 +27,7 @@ export const ROUTES = {
   customerDetails: { path: 'pages/details/customerDetails', title: '客户详情' },
   customerDetailsPage: { path: 'pages/details/customerDetailsPage', title: '客户' },
   customerOrderList: { path: 'pages/details/customerOrderList', title: '客户订单' },
+  customerPool: { path: 'pages/details/customerPool', title: '公海客户' },
   departmentMembersDetails: { path: 'pages/details/departmentMembersDetails', title: '部门成员详情' },
   employeeOrderList: { path: 'pages/details/employeeOrderList', title: '订单' },
   historicalReportRecords: { path: 'pages/details/historicalReportRecords', title: '历史记录' },

@@ -16,3 +16,10 @@ export const orderExport = '/seller/fenghe/staff/order/export';
 export const followUpList = '/seller/fenghe/staff/followup/list';
 export const followUpCreate = '/seller/fenghe/staff/followup/create';
 export const followUpDue = '/seller/fenghe/staff/followup/due';
+// The 公海 pool of a site (issue 27 §2): customers with no owner.
+export const poolList = '/seller/fenghe/staff/pool/list';
+export const poolLastOwners = '/seller/fenghe/staff/pool/last-owners';
+export const poolRules = '/seller/fenghe/staff/pool/rules';
+export const poolClaim = '/seller/fenghe/staff/pool/claim';
+export const poolRelease = '/seller/fenghe/staff/pool/release';
+export const poolAssign = '/seller/fenghe/staff/pool/assign';

@@ -355,6 +355,13 @@ const ROUTES: [string, () => Record<string, unknown>][] = [
   ['followup/list', () => ({ customerId: customers.c101zw.id })],
   ['followup/create', () => ({ customerId: customers.c101zw.id, type: '电话', content: '回访' })],
   ['followup/due', () => ({})],
+  // The 公海 pool (issue 27 §2); its per-role cases are in pool.test.ts and the matrix.
+  ['pool/list', () => ({})],
+  ['pool/last-owners', () => ({})],
+  ['pool/rules', () => ({})],
+  ['pool/claim', () => ({ customerId: customers.c101free.id })],
+  ['pool/release', () => ({ customerId: customers.c101zw.id, reason: '不再跟进' })],
+  ['pool/assign', () => ({ customerIds: [customers.c101free.id], staffId: as.zhangWei.id })],
 ];
 const EXPORTS = ['customer/export', 'order/export'];
 

@@ -5,13 +5,16 @@ import { useStaffOptions } from '../../features/staff/components/use-staff-optio
 import { routeUrl } from '../../config/paths';
 import { nav } from '../../lib/navigation';
 
-/** 客户列表: a salesperson's own customers, or every customer of the site for a leader. */
+/** 客户列表: a salesperson's own customers, or every customer of the site for a leader; a way to the 公海. */
 export default function AllCustomersPage() {
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
   const ownerOptions = useStaffOptions(isLeader);
   return (
     <>
       <div className="list-actions">
+        <button type="button" className="link-button" onClick={() => nav.navigateTo(routeUrl('customerPool'))} data-testid="customer-pool-link">
+          公海客户 ›
+        </button>
         <Button size="small" color="primary" onClick={() => void nav.navigateTo(routeUrl('newCustomer'))} data-testid="new-customer-open">
           新建客户
         </Button>

@@ -16,6 +16,7 @@ import { CheckInField } from '../../features/visits/components/check-in-field';
 import { CustomerPositionCard } from '../../features/visits/components/customer-position';
 import { offerCustomerPosition } from '../../features/visits/offer-customer-position';
 import { CustomerRecentOrders } from '../../features/orders/components/recent-orders';
+import { ReleaseSheet } from '../../features/pool/components/release-sheet';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 
@@ -31,6 +32,7 @@ function CustomerScreen({ id }: { id: number }) {
   const [params, setParams] = useSearchParams();
   const { data: customer, isError, error, refetch } = useCustomerDetail(id);
   const [writing, setWriting] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
   const invalidateCustomers = useInvalidateCustomers();
   const userId = useSession((state) => state.userId);
@@ -105,10 +107,29 @@ function CustomerScreen({ id }: { id: number }) {
             {customer.owner ? '转移' : '绑定'}
           </Button>
         )}
+        {customer.owner?.id === userId && (
+          // 放弃: the owner returns the customer to the 公海 with a reason (issue 27 §2).
+          <Button fill="outline" color="danger" onClick={() => setReleasing(true)} data-testid="customer-release">
+            放弃
+          </Button>
+        )}
         <Button color="primary" onClick={() => setWriting(true)} data-testid="follow-up-open">
           写跟进
         </Button>
       </div>
+
+      <Popup visible={releasing} onMaskClick={() => setReleasing(false)} bodyClassName="sheet sheet--form" destroyOnClose>
+        <ReleaseSheet
+          customerId={customer.id}
+          customerName={customer.name}
+          onCancel={() => setReleasing(false)}
+          onDone={() => {
+            setReleasing(false);
+            // It is no longer the salesperson's: back to where they came from.
+            nav.navigateBack();
+          }}
+        />
+      </Popup>
 
       <Popup visible={writing} bodyClassName="sheet sheet--form" destroyOnClose>
         <FollowUpForm

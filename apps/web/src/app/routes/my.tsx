@@ -12,6 +12,7 @@ import {
   UserContactOutline,
   HistogramOutline,
   BellOutline,
+  GlobalOutline,
 } from 'antd-mobile-icons';
 import { routeUrl, type RouteName } from '../../config/paths';
 import { useSession, useSites } from '../../features/auth/session-store';
@@ -32,6 +33,7 @@ interface Entry {
 
 const ENTRIES: Entry[] = [
   { route: 'allCustomers', label: '我的客户', icon: <UserContactOutline /> },
+  { route: 'customerPool', label: '公海客户', icon: <GlobalOutline /> },
   { route: 'orderList', label: '我的订单', icon: <UnorderedListOutline /> },
   { route: 'addReport', label: '写半月报', icon: <FileOutline /> },
   { route: 'historicalReportRecords', label: '半月报记录', icon: <ContentOutline /> },

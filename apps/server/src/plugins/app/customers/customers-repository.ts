@@ -18,9 +18,9 @@ import { customerBindings, customers, customerTallies, positions, staff, type Un
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
 import { noticeCustomerAssigned } from '../notices/notice-events.js';
+import { claimInTransaction, type ClaimWay } from '../pool/pool-repository.js';
 import {
   canClaim,
-  claimsCustomers,
   canManageBindings,
   canSeeCustomer,
   canShowQr,
@@ -94,6 +94,9 @@ function toSummary(row: SummaryRow): CustomerSummary {
 }
 
 const QR_TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A claim by scanning a customer's code: its own words for a code of no customer, a taken one, a leader. */
+const QR_CLAIM: ClaimWay = { audit: 'customer.claim', notFound: QR_CUSTOMER_NOT_FOUND, taken: '该客户已有负责人', leader: '站点负责人请在客户关系页分配客户' };
 
 /** The QR token in what the caller sent: a scanned payload or the bare token. */
 function tokenOf(text: string): string {
@@ -346,21 +349,13 @@ export class CustomersRepository {
     });
   }
 
-  /** A salesperson takes an unbound customer of their site by its QR code; returns its id. */
+  /**
+   * A salesperson takes an unbound customer of their site by its QR code; returns its id. The same
+   * claim as 领取 from the 公海 pool (pool-repository.ts), so the site's rules apply to it too.
+   */
   async claim(scope: SalesScope, code: string, client: ClientContext): Promise<number> {
     const token = tokenOf(code);
-    if (!claimsCustomers(scope)) throw forbidden('站点负责人请在客户关系页分配客户');
-    return this.db.transaction(async (tx) => {
-      const customer = await this.lockCustomer(tx, scope, eq(customers.qrToken, token));
-      if (!customer) throw notFound(QR_CUSTOMER_NOT_FOUND);
-      if (customer.ownerId === scope.userId) throw conflict('该客户已是您的客户');
-      if (!canClaim(scope, customer)) throw conflict('该客户已有负责人');
-      const now = new Date();
-      await tx.insert(customerBindings).values({ customerId: customer.id, staffId: scope.userId, boundBy: scope.userId, kind: 'claim', boundAt: now });
-      await tx.update(customers).set({ ownerId: scope.userId, updatedAt: now }).where(eq(customers.id, customer.id));
-      await appendAudit(tx, { action: 'customer.claim', actorId: scope.userId, detail: `customer ${customer.id}`, client });
-      return customer.id;
-    });
+    return this.db.transaction((tx) => claimInTransaction(tx, scope, eq(customers.qrToken, token), QR_CLAIM, client));
   }
 
   /** What a scanned code means to the caller: which customer, and whether they may open or claim it. */

@@ -8,20 +8,25 @@ import type { Tx } from '../../../db/client.js';
 import { performanceStandards, positions, staff } from '../../../db/schema.js';
 import { createNotices } from './notices-repository.js';
 
-/** A customer was bound (no owner before) or transferred (another owner before) to a member. */
+/**
+ * A customer was bound (no owner before), transferred (another owner before) or assigned from the
+ * 公海 pool to a member. An assignment of several customers at once is one notice (`count` of them,
+ * named by the first), linking to the member's customer list.
+ */
 export async function noticeCustomerAssigned(
   tx: Tx,
-  event: { bindingId: number; customerId: number; customerName: string; staffId: number; siteId: number; actorId: number; kind: 'bind' | 'transfer' },
+  event: { bindingId: number; customerId: number; customerName: string; staffId: number; siteId: number; actorId: number; kind: 'bind' | 'transfer' | 'assign'; count?: number },
 ): Promise<void> {
-  const how = event.kind === 'bind' ? '分配给您' : '转给您';
+  const how = event.kind === 'bind' ? '分配给您' : event.kind === 'assign' ? '从公海分配给您' : '转给您';
+  const several = (event.count ?? 1) > 1;
   await createNotices(tx, [
     {
       staffId: event.staffId,
       kind: 'customerAssigned',
       dedupeKey: `customerAssigned:${event.bindingId}`,
       title: '新客户分配',
-      body: `客户「${event.customerName}」已${how}负责，请及时跟进。`,
-      link: `/pages/details/customerDetails?id=${event.customerId}`,
+      body: several ? `客户「${event.customerName}」等 ${event.count} 位客户已${how}负责，请及时跟进。` : `客户「${event.customerName}」已${how}负责，请及时跟进。`,
+      link: several ? '/pages/details/allCustomers' : `/pages/details/customerDetails?id=${event.customerId}`,
       siteId: event.siteId,
       actorId: event.actorId,
     },

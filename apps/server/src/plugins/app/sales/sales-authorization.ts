@@ -29,6 +29,12 @@
  * Notices (消息中心) are the user's own, whoever and wherever: a user lists, counts and marks
  * read only the notices addressed to them; another user's notice answers 404 like a missing one.
  *
+ * The 公海 pool (issue 27 §2): every member of a site lists its pool (customers without an owner),
+ * seeing name, level, address, source and the last owner — never the phone or contact person, and a
+ * salesperson's search matches the name only (poolSearchReachesContacts). Salespeople 领取 (claim);
+ * leaders of the site (and of any site above it) 分配 (assign) to a member; the owner 放弃 (releases)
+ * their own customer. A site where the caller holds no position and leads nothing above answers 403.
+ *
  * The organisation (issue 26): only a 系统管理员 calls /seller/admin/… (assertAdministrator; 403
  * for anyone else, whatever positions they hold). The flag grants no sales data: nothing above
  * reads it.
@@ -260,6 +266,28 @@ export const claimsCustomers = (scope: SalesScope) => !scope.isLeader;
 /** A salesperson of the site takes an unbound customer of that site by scanning its code. */
 export const canClaim = (scope: SalesScope, customer: CustomerFacts) =>
   claimsCustomers(scope) && customer.siteId === scope.siteId && customer.ownerId === null;
+
+/** The 公海 pool of the site: its customers without an owner, for every member of the site. */
+export const poolCustomers = (scope: SalesScope): SQL => and(eq(customers.siteId, scope.siteId), isNull(customers.ownerId)) as SQL;
+
+/** Who lists the pool: members of the site (leaders of a site above it included). */
+export const seesPool = (scope: SalesScope) => scope.isMember;
+
+/**
+ * The pool's keyword search reaches contact and phone for leaders (who see every customer of the
+ * site anyway); a salesperson's matches the name only, so a pool customer's phone stays unknown
+ * until someone claims it.
+ */
+export const poolSearchReachesContacts = (scope: SalesScope) => scope.isLeader;
+
+/** 领取 from the pool (or by a customer's code): salespeople of the site; leaders assign instead. */
+export const claimsFromPool = (scope: SalesScope) => scope.isMember && claimsCustomers(scope);
+
+/** 分配 from the pool: leaders of the site, as for binding. */
+export const assignsFromPool = (scope: SalesScope) => canManageBindings(scope);
+
+/** 放弃 to the pool: the customer's owner, at its site. */
+export const canRelease = (scope: SalesScope, customer: CustomerFacts) => customer.siteId === scope.siteId && customer.ownerId === scope.userId;
 
 /** A customer's QR code is shown to those who see the customer (owner and leaders). */
 export const canShowQr = canSeeCustomer;

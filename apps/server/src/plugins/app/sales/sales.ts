@@ -10,6 +10,7 @@ import { HomeRepository } from '../performance/home-repository.js';
 import { MembersRepository } from '../members/members-repository.js';
 import { PerformanceRepository } from '../performance/performance-repository.js';
 import { PerformanceSearch } from '../performance/performance-search.js';
+import { PoolRepository } from '../pool/pool-repository.js';
 import { resolveSalesScope, type SalesScope, type ScopeMode } from './sales-authorization.js';
 import { StandardsRepository } from '../performance/standards-repository.js';
 import { currentUser } from '../auth/authentication.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     todo: TodoRepository;
     /** Customer positions and the 拜访 view (issue 19). */
     visits: VisitsRepository;
+    /** The 公海 pool: list, 领取, 放弃, 分配 (issue 27 §2). */
+    pool: PoolRepository;
     /** Resolves the caller's scope at the requested site (403 when not a member) and keeps it on the request. */
     resolveSalesScope(request: FastifyRequest, siteId: number, mode?: ScopeMode): Promise<SalesScope>;
   }
@@ -72,6 +75,7 @@ export default fp(
     app.decorate('attendance', new AttendanceRepository(app.db));
     app.decorate('todo', new TodoRepository(app.db));
     app.decorate('visits', new VisitsRepository(app.db, app.config.visitDeviationMeters));
+    app.decorate('pool', new PoolRepository(app.db));
     app.decorateRequest('salesScope', null);
     app.decorate('resolveSalesScope', async (request: FastifyRequest, siteId: number, mode: ScopeMode = 'member') => {
       const userId = currentUser(request).id;

@@ -7,6 +7,7 @@ import followUpRoutes from './follow-ups.js';
 import memberRoutes from './members.js';
 import orderRoutes from './orders.js';
 import performanceRoutes from './performance.js';
+import poolRoutes from './pool.js';
 import staffRoutes from './staff.js';
 
 /**
@@ -32,6 +33,7 @@ const fengheRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(performanceRoutes);
   await app.register(attendanceRoutes);
   await app.register(memberRoutes);
+  await app.register(poolRoutes);
 };
 
 export default fengheRoutes;
