@@ -348,6 +348,7 @@ const ROUTES: [string, () => Record<string, unknown>][] = [
   ['customer/claim', () => ({ qrToken: customers.c101free.qrToken })],
   ['customer/qr/resolve', () => ({ code: customerQrPayload(customers.c101zw.qrToken) })],
   ['customer/position', () => ({ customerId: customers.c101zw.id, latitude: 31.2, longitude: 121.4 })],
+  ['customer/create', () => ({ name: '授权测试便利店', contactName: '王老板', phone: '13912345670', level: 'B' })],
   ['order/list', () => ({})],
   ['order/detail', () => ({ id: orders.o101zw.id })],
   ['staff/list', () => ({})],
