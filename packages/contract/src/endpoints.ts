@@ -103,6 +103,7 @@ import {
 } from './admin.js';
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
+import { AdminPoolRulesList, AdminPoolRulesSaveBody, AdminPoolRulesSite } from './pool-return.js';
 import {
   BindBody,
   BindingHistory,
@@ -280,6 +281,8 @@ const TABLE = {
   adminStaffDeactivate: post(routes.adminStaffDeactivate, { body: AdminStaffDeactivateBody, response: AdminStaffResult }),
   adminStaffReactivate: post(routes.adminStaffReactivate, { body: AdminStaffIdBody, response: AdminStaffResult }),
   adminStaffHandover: post(routes.adminStaffHandover, { body: AdminStaffIdBody, response: AdminHandoverInfo }),
+  adminPoolRulesList: post(routes.adminPoolRulesList, { response: AdminPoolRulesList }),
+  adminPoolRulesSave: post(routes.adminPoolRulesSave, { body: AdminPoolRulesSaveBody, response: AdminPoolRulesSite }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

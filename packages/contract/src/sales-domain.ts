@@ -24,7 +24,8 @@ export const SALES_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'compl
 export const FOLLOW_UP_TYPES = ['电话', '拜访', '微信', '其他'] as const;
 export type FollowUpType = (typeof FOLLOW_UP_TYPES)[number];
 
-export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt'] as const;
+/** returnSoon: the customers that go back to the pool soonest first (those without a countdown last). */
+export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt', 'returnSoon'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
 /**
