@@ -17,10 +17,17 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import type { ScheduledJob } from '../notices/notice-scheduler.js';
 import { createNotices, type NewNotice } from '../notices/notices-repository.js';
-import { countdownColumns, daysLeft, loadReturnRules, rulesTable, returnNote, type ReturnRuleKind } from './return-countdown.js';
+import { countdownColumns, daysLeft, joinedAnchorSets, loadReturnRules, rulesTable, returnNote, type ReturnRuleKind } from './return-countdown.js';
 
 /** The advisory lock of the return job (any constant the instances share, not the notice tick's). */
 export const POOL_RETURN_LOCK = 0x706f6f6c; // 'pool'
+
+/**
+ * At most this many customers returned (and warned) per run, the longest overdue first: a run
+ * stays within seconds even when rules first switched on find a year of neglect at once; the rest
+ * go at the next runs (each of which is again one statement).
+ */
+export const POOL_RETURN_BATCH = 2000;
 
 /** A notice names at most this many customers, then says how many more. */
 const NAMES_IN_NOTICE = 10;
@@ -63,61 +70,80 @@ function groupByOwner<T extends { ownerId: number }>(rows: readonly T[]): Map<nu
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Returns the customers whose time is up at `at`, in the caller's transaction (which holds the lock). */
-export async function returnDueCustomers(tx: Tx, at: Date): Promise<Returned[]> {
-  const table = rulesTable(await loadReturnRules(tx));
-  if (!table) return [];
-  const { deadline, rule, days } = countdownColumns({ customer: 'c', binding: 'b', rule: 'return_rules' });
+/**
+ * Returns the customers whose time is up at `at` and marks those entering the warning window, in
+ * the caller's transaction (which holds the lock): ONE statement. `owned` computes every owned
+ * customer's deadline once (the anchors read as two sets, joinedAnchorSets); `due` locks the due
+ * ones (a customer a claim or transfer holds right now is skipped and caught by the next run);
+ * `closed` ends their bindings and the final update clears their owner, each guarded so that a
+ * change committed meanwhile is never overwritten; `warned` records the deadline each owner is
+ * being warned of.
+ */
+export async function returnAndWarn(tx: Tx, at: Date): Promise<{ returned: Returned[]; warned: Warned[] }> {
+  const rules = await loadReturnRules(tx);
+  const table = rulesTable(rules);
+  if (!table) return { returned: [], warned: [] };
+  const sets = joinedAnchorSets(rules, at);
+  const { deadline, rule, days } = countdownColumns({ customer: 'c', binding: 'b', rule: 'return_rules' }, sets.anchors);
   const now = sql`${at.toISOString()}::timestamptz`;
-  // One statement: the due customers (locked; a customer a claim or transfer holds right now is
-  // skipped and caught by the next run), their bindings closed, their owner cleared.
   const result = await tx.execute(sql`
-    with due as (
-      select c.id as customer_id, c.owner_id, c.site_id, c.name, b.id as binding_id,
-             ${rule} as rule, ${days} as days
+    with ${sets.with}, owned as materialized (
+      select c.id as customer_id, c.owner_id, c.site_id, c.name, b.id as binding_id, b.return_warned_for,
+             ${deadline} as deadline, ${rule} as rule, ${days} as days, return_rules.warn_days
       from customers c
       join customer_bindings b on b.customer_id = c.id and b.unbound_at is null and b.staff_id = c.owner_id
       join ${table} on return_rules.site_id = c.site_id and return_rules.level = c.level
-      where c.owner_id is not null and ${deadline} <= ${now}
-      for update of c, b skip locked
+      ${sets.join}
+      where c.owner_id is not null
+    ), due as (
+      select owned.*, case owned.rule when 'noFollowUp' then '未跟进 ' else '未成交 ' end || owned.days || ' 天' as note
+      from owned join customers c on c.id = owned.customer_id
+      where owned.deadline <= ${now}
+      order by owned.deadline, owned.customer_id
+      limit ${POOL_RETURN_BATCH}
+      for update of c skip locked
     ), closed as (
       update customer_bindings cb
-      set unbound_at = ${now}, unbound_by = null, unbound_reason = 'auto_return',
-          unbound_note = case due.rule when 'noFollowUp' then '未跟进 ' else '未成交 ' end || due.days || ' 天'
-      from due where cb.id = due.binding_id
-      returning cb.id, cb.unbound_note
+      set unbound_at = ${now}, unbound_by = null, unbound_reason = 'auto_return', unbound_note = due.note
+      from due where cb.id = due.binding_id and cb.unbound_at is null
+    ), returned as (
+      update customers cu set owner_id = null, updated_at = ${now}
+      from due
+      where cu.id = due.customer_id and cu.owner_id = due.owner_id
+      returning cu.id as customer_id, due.name, due.owner_id, due.site_id, due.binding_id, due.note
+    ), soon as (
+      select * from owned
+      where owned.deadline > ${now} and owned.deadline <= ${now} + make_interval(days => owned.warn_days)
+        and owned.return_warned_for is distinct from owned.deadline
+      order by owned.deadline, owned.customer_id
+      limit ${POOL_RETURN_BATCH}
+    ), warned as (
+      update customer_bindings wb set return_warned_for = soon.deadline
+      from soon where wb.id = soon.binding_id and wb.unbound_at is null
+      returning soon.customer_id, soon.name, soon.owner_id, soon.site_id, soon.binding_id, soon.deadline, soon.rule, soon.days
     )
-    update customers cu set owner_id = null, updated_at = ${now}
-    from due join closed on closed.id = due.binding_id
-    where cu.id = due.customer_id and cu.owner_id = due.owner_id
-    returning cu.id as "customerId", due.name, due.owner_id as "ownerId", due.site_id as "siteId", due.binding_id as "bindingId", closed.unbound_note as note`);
-  return rowsOf<Returned>(result);
-}
-
-/** Marks and returns the customers entering the warning window whose owner was not yet warned of this deadline. */
-export async function warnSoonReturning(tx: Tx, at: Date): Promise<Warned[]> {
-  const table = rulesTable(await loadReturnRules(tx));
-  if (!table) return [];
-  const { deadline, rule, days } = countdownColumns({ customer: 'c', binding: 'b', rule: 'return_rules' });
-  const now = sql`${at.toISOString()}::timestamptz`;
-  const result = await tx.execute(sql`
-    with soon as (
-      select * from (
-        select c.id as customer_id, c.owner_id, c.site_id, c.name, b.id as binding_id, b.return_warned_for,
-               ${deadline} as deadline, ${rule} as rule, ${days} as days, return_rules.warn_days
-        from customers c
-        join customer_bindings b on b.customer_id = c.id and b.unbound_at is null and b.staff_id = c.owner_id
-        join ${table} on return_rules.site_id = c.site_id and return_rules.level = c.level
-        where c.owner_id is not null
-      ) s
-      where s.deadline > ${now} and s.deadline <= ${now} + make_interval(days => s.warn_days)
-        and s.return_warned_for is distinct from s.deadline
-    )
-    update customer_bindings cb set return_warned_for = soon.deadline
-    from soon where cb.id = soon.binding_id
-    returning soon.customer_id as "customerId", soon.name, soon.owner_id as "ownerId", soon.site_id as "siteId",
-              soon.binding_id as "bindingId", soon.deadline, soon.rule, soon.days`);
-  return rowsOf<Warned & { deadline: Date | string }>(result).map((row) => ({ ...row, deadline: new Date(row.deadline) }));
+    select 'returned' as what, customer_id as "customerId", name, owner_id as "ownerId", site_id as "siteId", binding_id as "bindingId",
+           note, null::timestamptz as deadline, null::text as rule, null::int as days
+    from returned
+    union all
+    select 'warned', customer_id, name, owner_id, site_id, binding_id, null, deadline, rule, days from warned`);
+  type Row = Returned & { what: 'returned' | 'warned'; deadline: Date | string | null; rule: ReturnRuleKind | null; days: number | null };
+  const rows = rowsOf<Row>(result);
+  return {
+    returned: rows.filter((row) => row.what === 'returned').map(({ customerId, name, ownerId, siteId, bindingId, note }) => ({ customerId, name, ownerId, siteId, bindingId, note })),
+    warned: rows
+      .filter((row) => row.what === 'warned')
+      .map((row) => ({
+        customerId: row.customerId,
+        name: row.name,
+        ownerId: row.ownerId,
+        siteId: row.siteId,
+        bindingId: row.bindingId,
+        deadline: new Date(row.deadline ?? 0),
+        rule: row.rule ?? 'noFollowUp',
+        days: Number(row.days),
+      })),
+  };
 }
 
 function returnedNotices(rows: readonly Returned[]): NewNotice[] {
@@ -155,8 +181,7 @@ function warningNotices(rows: readonly Warned[], at: Date): NewNotice[] {
 
 /** One run in the caller's transaction: return what is due, warn what is near, tell the owners. */
 export async function runPoolReturn(tx: Tx, at: Date): Promise<PoolReturnResult> {
-  const returned = await returnDueCustomers(tx, at);
-  const warned = await warnSoonReturning(tx, at);
+  const { returned, warned } = await returnAndWarn(tx, at);
   await createNotices(tx, [...returnedNotices(returned), ...warningNotices(warned, at)]);
   return { returned: returned.length, warned: warned.length };
 }

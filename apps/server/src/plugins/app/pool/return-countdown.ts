@@ -102,19 +102,53 @@ const salesStatuses = sql.join(
   sql`, `,
 );
 
+/** Where the deadline's two anchors come from: per customer (a lookup each) or a joined set. */
+export interface CountdownAnchors {
+  /** The owner's latest follow-up of the customer (null: none). */
+  ownerFollowUp: SQL;
+  /** The customer's latest sales-status order (null: none). */
+  paidOrder: SQL;
+}
+
+/** The anchors looked up per customer (lists, pages: a page of customers at a time). */
+export function lookedUpAnchors(customer: string): CountdownAnchors {
+  const c = sql.identifier(customer);
+  return {
+    ownerFollowUp: sql`(select max(f.created_at) from follow_ups f where f.customer_id = ${c}.id and f.staff_id = ${c}.owner_id)`,
+    paidOrder: sql`(select max(o.created_at) from orders o where o.customer_id = ${c}.id and o.status in (${salesStatuses}))`,
+  };
+}
+
 /**
- * The deadline and its rule, in SQL, for a customer (columns `customer.id`, `customer.owner_id`),
- * its open binding (`binding.bound_at`) and its rule row (`rule.follow_days`, `rule.order_days`),
- * each given as the alias it has in the caller's query. Each anchor is read only when its rule is on.
+ * The anchors as two sets the job joins (`fu` on customer and owner, `po` on customer), read once
+ * for all customers: only the follow-ups and orders after `at` less the longest rule, since an
+ * older one cannot move a deadline past `at` (the customer is due either way), so every deadline
+ * after `at` — all a warning or a countdown needs — is exact and every due customer is found.
  */
-export function countdownColumns(aliases: { customer: string; binding: string; rule: string }): { deadline: SQL; rule: SQL; days: SQL } {
-  const c = sql.identifier(aliases.customer);
+export function joinedAnchorSets(rules: readonly ReturnRule[], at: Date): { with: SQL; join: SQL; anchors: CountdownAnchors } {
+  const longest = (pick: (rule: ReturnRule) => number | null) => Math.max(0, ...rules.map((rule) => pick(rule) ?? 0));
+  const since = (days: number) => sql`${new Date(at.getTime() - days * DAY_MS).toISOString()}::timestamptz`;
+  const followDays = longest((rule) => rule.noFollowUpDays);
+  const orderDays = longest((rule) => rule.noOrderDays);
+  return {
+    with: sql`fu as (select customer_id, staff_id, max(created_at) as last_at from follow_ups where ${followDays > 0 ? sql`created_at > ${since(followDays)}` : sql`false`} group by customer_id, staff_id),
+      po as (select customer_id, max(created_at) as last_at from orders where ${orderDays > 0 ? sql`created_at > ${since(orderDays)} and status in (${salesStatuses})` : sql`false`} group by customer_id)`,
+    join: sql`left join fu on fu.customer_id = c.id and fu.staff_id = c.owner_id left join po on po.customer_id = c.id`,
+    anchors: { ownerFollowUp: sql`fu.last_at`, paidOrder: sql`po.last_at` },
+  };
+}
+
+/**
+ * The deadline and its rule, in SQL, for a customer's open binding (`binding.bound_at`) and its
+ * rule row (`rule.follow_days`, `rule.order_days`), each given as the alias it has in the
+ * caller's query, from the anchors (looked up per customer by default). Each anchor is read only
+ * when its rule is on.
+ */
+export function countdownColumns(aliases: { customer: string; binding: string; rule: string }, anchors: CountdownAnchors = lookedUpAnchors(aliases.customer)): { deadline: SQL; rule: SQL; days: SQL } {
   const b = sql.identifier(aliases.binding);
   const r = sql.identifier(aliases.rule);
-  const followDeadline = sql`case when ${r}.follow_days is null then null else greatest(${b}.bound_at,
-      (select max(f.created_at) from follow_ups f where f.customer_id = ${c}.id and f.staff_id = ${c}.owner_id)) + make_interval(days => ${r}.follow_days) end`;
-  const orderDeadline = sql`case when ${r}.order_days is null then null else greatest(${b}.bound_at,
-      (select max(o.created_at) from orders o where o.customer_id = ${c}.id and o.status in (${salesStatuses}))) + make_interval(days => ${r}.order_days) end`;
+  const followDeadline = sql`case when ${r}.follow_days is null then null else greatest(${b}.bound_at, ${anchors.ownerFollowUp}) + make_interval(days => ${r}.follow_days) end`;
+  const orderDeadline = sql`case when ${r}.order_days is null then null else greatest(${b}.bound_at, ${anchors.paidOrder}) + make_interval(days => ${r}.order_days) end`;
   // least() skips nulls: the rule that is on, or the earlier of the two (a tie is 未跟进's).
   const deadline = sql`least(${followDeadline}, ${orderDeadline})`;
   const byFollowUp = sql`(${r}.follow_days is not null and ${followDeadline} <= coalesce(${orderDeadline}, 'infinity'::timestamptz))`;
