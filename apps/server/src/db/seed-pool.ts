@@ -111,7 +111,8 @@ export async function seedPool(tx: Tx, options: SeedOptions): Promise<void> {
     [1, 2],
     [2, 4],
   ] as const) {
-    const boundAt = new Date(now.getTime() - (noFollowUpDays - left) * DAY_MS + 60 * 60 * 1000);
+    // An hour short of `left` whole days, so 剩余 shows `left` (it rounds up).
+    const boundAt = new Date(now.getTime() - (noFollowUpDays - left) * DAY_MS - 60 * 60 * 1000);
     const createdAt = addDays(boundAt, -30);
     const [row] = await tx
       .insert(customers)

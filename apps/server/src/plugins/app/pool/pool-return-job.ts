@@ -157,7 +157,7 @@ function returnedNotices(rows: readonly Returned[]): NewNotice[] {
       dedupeKey: `customerReturned:${first.bindingId}`,
       title: '客户已回收至公海',
       body: `${listNames(list.map((row) => row.name))}因${reasons}已自动回收至公海。`,
-      link: '/pages/customer/index',
+      link: '/pages/details/allCustomers',
       siteId: first.siteId,
     };
   });
