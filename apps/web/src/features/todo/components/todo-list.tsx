@@ -72,8 +72,9 @@ function Returning({ list, onOpen }: { list: readonly ReturningCustomer[]; onOpe
 }
 
 /**
- * 今日待办: 待提交报告 (this period's reports not submitted) and 待联系 (today's first, then the
- * overdue ones, the most recently due first), or 今天没有待办 when there is nothing.
+ * 今日待办: 待提交报告 (this period's reports not submitted), 即将回收 (customers the 公海 rules
+ * return within the warning window) and 待联系 (today's first, then the overdue ones, the most
+ * recently due first), or 今天没有待办 when there is nothing.
  */
 export function TodoList({ onOpenCustomer, onWriteFollowUp, onWriteReport }: TodoListProps) {
   const query = useFollowUpDue();
