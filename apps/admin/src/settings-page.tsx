@@ -1,13 +1,14 @@
 /**
  * 系统设置: how this server is configured, read-only. Everything here comes from the server's
  * environment variables (README, Configuration) and changes with a restart; no secret is shown,
- * only whether it is set.
+ * only whether it is set. Below them, 公海规则: per site, set here and kept in the database.
  */
 import type { AdminSettings } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { Alert, Card, Descriptions, Space, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { post } from './api';
+import { PoolRulesCard } from './pool-rules';
 
 /** antd's green tag text is 3.4:1 on its background: a darker green keeps 4.5:1 (axe). */
 const ON_STYLE = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
@@ -57,6 +58,7 @@ export function SettingsPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <PoolRulesCard />
     </Space>
   );
 }

@@ -285,6 +285,13 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/admin/staff/deactivate': { kind: 'admin', why: '离职 of anyone and the handover of their customers, for 系统管理员 only', empty: 400 },
   'POST /seller/admin/staff/reactivate': { kind: 'admin', why: '启用 of a deactivated person, for 系统管理员 only', empty: 400 },
   'POST /seller/admin/staff/handover': { kind: 'admin', why: 'a person’s customers per site and their colleagues, for 系统管理员 only', body: { staffId: 1 } },
+  // Issue 27 §3: 公海规则 of the sites, read and written in the console.
+  'POST /seller/admin/pool-rules/list': { kind: 'admin', why: '公海规则 of every site, own and inherited, for 系统管理员 only' },
+  'POST /seller/admin/pool-rules/save': {
+    kind: 'admin',
+    why: 'sets a site’s own 公海规则, for 系统管理员 only',
+    body: { siteId: 203, rules: { ownLimit: null, dailyClaimLimit: null, reclaimBlockDays: null, noFollowUpDays: 90, noOrderDays: null, levelDays: null, warnDays: null } },
+  },
 };
 
 let as: Record<Role, Session>;

@@ -28,6 +28,8 @@ export interface Config {
   noticeScheduler: boolean;
   /** Seconds between the notice scheduler's ticks (NOTICE_SCHEDULER_INTERVAL_SECONDS, default 60). */
   noticeSchedulerIntervalSeconds: number;
+  /** Seconds between two runs of the 公海 return job (on the notice scheduler's timer). */
+  poolReturnIntervalSeconds: number;
   /** Channels that carry notices outside the app (企业微信, SMS, Web Push); each off unless configured. */
   noticeChannels: NoticeChannelsConfig;
   /** Whether this process runs the notice delivery worker (on unless NOTICE_DISPATCHER=false; off in tests). */
@@ -199,6 +201,16 @@ export function parseNoticeInterval(raw: string | undefined): number {
   return seconds;
 }
 
+/** POOL_RETURN_INTERVAL_SECONDS: 300 (5 minutes) unless set; a whole number from 5 to 86400. */
+export function parsePoolReturnInterval(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 300;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400) {
+    throw new Error(`POOL_RETURN_INTERVAL_SECONDS must be a whole number from 5 to 86400, got "${raw}"`);
+  }
+  return seconds;
+}
+
 /** VISIT_DEVIATION_METERS: VISIT_DEVIATION_METERS_DEFAULT (500) unless set; a whole number of metres from 10 to 100000. */
 export function parseVisitDeviation(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return VISIT_DEVIATION_METERS_DEFAULT;
@@ -235,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionDays: 30,
     noticeScheduler: parseNoticeScheduler(env.NOTICE_SCHEDULER, env.NODE_ENV),
     noticeSchedulerIntervalSeconds: parseNoticeInterval(env.NOTICE_SCHEDULER_INTERVAL_SECONDS),
+    poolReturnIntervalSeconds: parsePoolReturnInterval(env.POOL_RETURN_INTERVAL_SECONDS),
     noticeChannels: loadNoticeChannels(env),
     noticeDispatcher: env.NOTICE_DISPATCHER ? env.NOTICE_DISPATCHER !== 'false' : env.NODE_ENV !== 'test',
     visitDeviationMeters: parseVisitDeviation(env.VISIT_DEVIATION_METERS),

@@ -173,6 +173,7 @@ export const AUDIT_ACTION_LABELS = {
   'admin.create': '创建系统管理员',
   'admin.grant': '设为系统管理员',
   'admin.revoke': '取消系统管理员',
+  'pool.rules': '修改公海规则',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -187,6 +188,7 @@ export const AUDIT_ACTION_GROUPS = {
   'customer.*': '客户（全部）',
   'export.*': '导出（全部）',
   'integration.*': '平台同步（全部）',
+  'pool.*': '公海（全部）',
 } as const;
 export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
 
@@ -215,6 +217,14 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   pooled: '进入公海',
   failed: '未导入',
   customers: '客户交接',
+  siteId: '站点',
+  ownLimit: '拥有客户上限',
+  dailyClaimLimit: '每日领取上限',
+  reclaimBlockDays: '前负责人不能领取天数',
+  noFollowUpDays: '未跟进回收天数',
+  noOrderDays: '未成交回收天数',
+  levelDays: '按等级设置',
+  warnDays: '提前提醒天数',
 };
 
 /** 操作日志: one page of the audit log, newest first, filtered. */

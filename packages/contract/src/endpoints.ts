@@ -107,6 +107,7 @@ import {
 import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { PoolAssignBody, PoolAssignResult, PoolClaimBody, PoolLastOwners, PoolListBody, PoolPage, PoolReleaseBody, PoolReleaseResult, PoolRules, PoolSiteBody } from './pool.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
+import { AdminPoolRulesList, AdminPoolRulesSaveBody, AdminPoolRulesSite } from './pool-return.js';
 import {
   BindBody,
   BindingHistory,
@@ -302,6 +303,8 @@ const TABLE = {
   adminStaffDeactivate: post(routes.adminStaffDeactivate, { body: AdminStaffDeactivateBody, response: AdminStaffResult }),
   adminStaffReactivate: post(routes.adminStaffReactivate, { body: AdminStaffIdBody, response: AdminStaffResult }),
   adminStaffHandover: post(routes.adminStaffHandover, { body: AdminStaffIdBody, response: AdminHandoverInfo }),
+  adminPoolRulesList: post(routes.adminPoolRulesList, { response: AdminPoolRulesList }),
+  adminPoolRulesSave: post(routes.adminPoolRulesSave, { body: AdminPoolRulesSaveBody, response: AdminPoolRulesSite }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

@@ -21,4 +21,5 @@ export * from './notice-settings.js';
 export * from './todo.js';
 export * from './field-work.js';
 export * from './admin.js';
+export * from './pool-return.js';
 export * from './endpoints.js';

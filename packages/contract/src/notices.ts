@@ -17,6 +17,8 @@ export const NOTICE_KINDS = [
   'customerAssigned',
   'targetChanged',
   'passwordReset',
+  'customerReturned',
+  'customerReturnWarning',
 ] as const;
 
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -32,6 +34,8 @@ export const NOTICE_KIND_NAMES: Record<NoticeKind, string> = {
   customerAssigned: '客户分配',
   targetChanged: '目标变更',
   passwordReset: '密码重置',
+  customerReturned: '客户回收',
+  customerReturnWarning: '回收预警',
 };
 
 /** How long a notice is kept, in days. */

@@ -37,7 +37,8 @@ export const CUSTOMER_ADDRESS_MAX = 200;
 export const CUSTOMER_SOURCE_MAX = 32;
 export const CUSTOMER_PHONE_INVALID = '请输入正确的手机号或座机号（如 021-12345678）';
 
-export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt'] as const;
+/** returnSoon: the customers that go back to the pool soonest first (those without a countdown last). */
+export const CUSTOMER_SORTS = ['lastOrder', 'totalAmount', 'createdAt', 'returnSoon'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
 /**

@@ -50,6 +50,11 @@ export const CustomerSummary = Type.Object({
   totalAmount: Type.Number(),
   lastOrderAt: Nullable(Timestamp),
   createdAt: Timestamp,
+  /**
+   * 剩余 N 天: whole days (rounded up) until the site's rules return the customer to the pool;
+   * null when it has no owner or the rules of its site do not return customers.
+   */
+  returnDaysLeft: Nullable(Type.Integer()),
 });
 export type CustomerSummary = Type.Static<typeof CustomerSummary>;
 

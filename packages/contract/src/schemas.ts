@@ -196,9 +196,6 @@ export const FIELD_LABELS: Record<string, string> = {
   lastOwnerId: '前负责人',
   reason: '原因',
   override: '超限分配',
-  ownLimit: '拥有上限',
-  dailyClaimLimit: '每日领取上限',
-  reclaimBlockDays: '前负责人等待天数',
   staffId: '员工',
   ownerId: '负责人',
   keyword: '搜索关键词',
@@ -270,4 +267,13 @@ export const FIELD_LABELS: Record<string, string> = {
   targetStaffId: '对象员工',
   fileName: '文件名',
   fileBase64: '文件内容',
+  // 公海规则 (the console's save: the rules and each rule inside them, issue 27 §3)
+  rules: '公海规则',
+  ownLimit: '拥有客户上限',
+  dailyClaimLimit: '每日领取上限',
+  reclaimBlockDays: '前负责人不能领取天数',
+  noFollowUpDays: '未跟进回收天数',
+  noOrderDays: '未成交回收天数',
+  levelDays: '按等级设置',
+  warnDays: '提前提醒天数',
 };

@@ -34,6 +34,17 @@ export const OwedReport = Type.Object({
 });
 export type OwedReport = Type.Static<typeof OwedReport>;
 
+/** A customer of the caller's that the pool rules return within the warning window. */
+export const ReturningCustomer = Type.Object({
+  customer: Type.Object({ id: Type.Integer(), name: Type.String(), contactName: Type.String(), phone: Type.String() }),
+  /** Whole days left, rounded up (1 = within a day). */
+  daysLeft: Type.Integer(),
+  returnsAt: Timestamp,
+  /** Which rule returns it: 未跟进 30 天 or 未成交 60 天. */
+  rule: Type.String(),
+});
+export type ReturningCustomer = Type.Static<typeof ReturningCustomer>;
+
 export const FollowUpDue = Type.Object({
   /** Today's first (the earliest first), then the overdue ones (the most recently due first). */
   list: Type.Array(DueFollowUp),
@@ -44,6 +55,8 @@ export const FollowUpDue = Type.Object({
   /** Of them, due today (the rest are overdue). */
   todayTotal: Type.Integer(),
   reports: Type.Array(OwedReport),
+  /** The caller's customers that return to the pool within the warning window, the soonest first (at most 50). */
+  returning: Type.Array(ReturningCustomer),
   /** For badges: customers due + reports owed. */
   count: Type.Integer(),
   /** China day the answer counts from. */

@@ -7,6 +7,7 @@ import { seedNotices } from './seed-notices.js';
 import { seedPerformance } from './seed-performance.js';
 import { seedReports } from './seed-reports.js';
 import { seedSales } from './seed-sales.js';
+import { seedPool } from './seed-pool.js';
 import { seedSiteTreePeople } from './seed-site-tree.js';
 import { seedAdministrator, seedJoinDates, seedSiteTree, seedStaff } from './seed-staff.js';
 import { seedVisits } from './seed-visits.js';
@@ -53,6 +54,9 @@ export const SEED_STEPS: SeedStep[] = [
   // Issue 26 §3: people, customers, orders and standards in 广州一部 and 深圳一部, so that 华南大区's
   // figures roll them up; last again, so that no earlier id or row changes.
   { key: 'seed:site-tree-people:v1', run: seedSiteTreePeople },
+  // Issue 27: a 公海 in every site, rules on 101 (张伟's countdown), release and auto-return history;
+  // last again, so that no earlier id or row changes.
+  { key: 'seed:pool:v1', run: seedPool },
 ];
 
 /** Loads the demo data into a database that has not received it yet. */

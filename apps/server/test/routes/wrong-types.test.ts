@@ -205,6 +205,11 @@ const WRITES: readonly WriteCall[] = [
   },
   { path: '/seller/admin/staff/deactivate', as: 'admin', body: { staffId: 6, handovers: [{ siteId: 101, toStaffId: null }] } },
   { path: '/seller/admin/staff/reactivate', as: 'admin', body: { staffId: 6 } },
+  {
+    path: '/seller/admin/pool-rules/save',
+    as: 'admin',
+    body: { siteId: 203, rules: { ownLimit: 50, dailyClaimLimit: 5, reclaimBlockDays: 7, noFollowUpDays: 30, noOrderDays: 60, levelDays: { A: { noFollowUpDays: 60, noOrderDays: null } }, warnDays: 3 } },
+  },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */

@@ -20,3 +20,5 @@ export const adminStaffDeactivate = '/seller/admin/staff/deactivate';
 export const adminStaffReactivate = '/seller/admin/staff/reactivate';
 export const adminStaffHandover = '/seller/admin/staff/handover';
 export const adminSettings = '/seller/admin/settings';
+export const adminPoolRulesList = '/seller/admin/pool-rules/list';
+export const adminPoolRulesSave = '/seller/admin/pool-rules/save';

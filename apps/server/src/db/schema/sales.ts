@@ -105,6 +105,8 @@ export const customerBindings = pgTable(
     unboundReason: varchar('unbound_reason', { length: 16 }).$type<UnbindReason>(),
     /** What the person wrote (放弃's reason, a leader's override) or the rule that returned it (未跟进 30 天). */
     unboundNote: text('unbound_note'),
+    /** The return deadline the owner was last warned of (自动回收's 提前提醒: once per binding and deadline). */
+    returnWarnedFor: timestamp('return_warned_for', { withTimezone: true }),
   },
   (t) => [
     index('customer_bindings_customer_idx').on(t.customerId, t.boundAt),
@@ -217,6 +219,8 @@ export const followUps = pgTable(
       .onUpdate('cascade')
       .onDelete('cascade'),
     index('follow_ups_customer_created_idx').on(t.customerId, t.createdAt),
+    // The owner's latest follow-up of a customer: the 公海 countdown (return-countdown.ts).
+    index('follow_ups_customer_staff_created_idx').on(t.customerId, t.staffId, t.createdAt),
     index('follow_ups_site_check_in_idx').on(t.siteId, t.checkInAt),
     index('follow_ups_site_staff_created_idx').on(t.siteId, t.staffId, t.createdAt),
     index('follow_ups_staff_next_idx').on(t.staffId, t.nextContactAt),

@@ -17,6 +17,7 @@ export const CUSTOMER_SORT_LABELS: Record<CustomerSort, string> = {
   lastOrder: '最近下单',
   totalAmount: '累计金额',
   createdAt: '新建时间',
+  returnSoon: '即将回收',
 };
 
 export type CustomerQuery = Omit<CustomerListBody, 'siteId' | 'page' | 'pageSize'>;

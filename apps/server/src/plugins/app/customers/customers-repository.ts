@@ -31,6 +31,7 @@ import {
   type SalesScope,
 } from '../sales/sales-authorization.js';
 import { customerKeywordMatch } from '../sales/keyword-search.js';
+import { daysLeftOfCustomer, loadReturnRules } from '../pool/return-countdown.js';
 import { cappedCount, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
 export type CustomerFilter = Omit<CustomerListBody, 'page' | 'pageSize' | 'siteId'>;
@@ -75,6 +76,7 @@ interface SummaryRow {
   totalAmountFen: number;
   lastOrderAt: Date | null;
   createdAt: Date;
+  returnDaysLeft: number | null;
 }
 
 function toSummary(row: SummaryRow): CustomerSummary {
@@ -90,6 +92,7 @@ function toSummary(row: SummaryRow): CustomerSummary {
     totalAmount: fenToYuan(row.totalAmountFen),
     lastOrderAt: isoOrNull(row.lastOrderAt),
     createdAt: iso(row.createdAt),
+    returnDaysLeft: row.returnDaysLeft,
   };
 }
 
@@ -108,6 +111,11 @@ function tokenOf(text: string): string {
 export class CustomersRepository {
   constructor(private readonly db: Db) {}
 
+  /** 剩余 N 天 of a customer of the scope's site, as the return job computes it (return-countdown.ts). */
+  private async countdown(scope: SalesScope, now = new Date()): Promise<SQL<number | null>> {
+    return daysLeftOfCustomer(await loadReturnRules(this.db, [scope.siteId]), now);
+  }
+
   private conditions(scope: SalesScope, filter: CustomerFilter): SQL {
     const conditions: (SQL | undefined)[] = [visibleCustomers(scope)];
     const keyword = keywordOf(filter.keyword);
@@ -119,8 +127,11 @@ export class CustomersRepository {
   }
 
   /** Sort orders matching the list indexes; the id breaks ties so pages never overlap. */
-  private ordering(filter: CustomerFilter): SQL[] {
+  private ordering(filter: CustomerFilter, countdown: SQL<number | null>): SQL[] {
     switch (filter.sort) {
+      case 'returnSoon':
+        // The soonest returned first; customers without a countdown last.
+        return [sql`${countdown} asc nulls last`, desc(customers.id)];
       case 'totalAmount':
         return [desc(customers.totalAmountFen), desc(customers.id)];
       case 'createdAt':
@@ -133,15 +144,16 @@ export class CustomersRepository {
   async list(scope: SalesScope, body: CustomerListBody): Promise<CustomerPage> {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
     const where = this.conditions(scope, body);
+    const countdown = await this.countdown(scope);
     // Both at once: on PostgreSQL they run on two connections side by side.
     const [total, rows] = await Promise.all([
       this.total(scope, body, where),
       this.db
-        .select(summaryColumns)
+        .select({ ...summaryColumns, returnDaysLeft: countdown })
         .from(customers)
         .leftJoin(staff, eq(staff.id, customers.ownerId))
         .where(where)
-        .orderBy(...this.ordering(body))
+        .orderBy(...this.ordering(body, countdown))
         .limit(pageSize)
         .offset(offset),
     ]);
@@ -169,8 +181,10 @@ export class CustomersRepository {
   }
 
   /** The list's sort value of a row as text, so a keyset continues exactly where it left off. */
-  private sortKey(filter: CustomerFilter): SQL<string | null> {
+  private sortKey(filter: CustomerFilter, countdown: SQL<number | null>): SQL<string | null> {
     switch (filter.sort) {
+      case 'returnSoon':
+        return sql<string | null>`(${countdown})::text`;
       case 'totalAmount':
         return sql<string>`${customers.totalAmountFen}::text`;
       case 'createdAt':
@@ -181,8 +195,12 @@ export class CustomersRepository {
   }
 
   /** The rows after `row` in the order of `ordering`. */
-  private after(filter: CustomerFilter, row: { id: number; sortKey: string | null }): SQL {
+  private after(filter: CustomerFilter, countdown: SQL<number | null>, row: { id: number; sortKey: string | null }): SQL {
     switch (filter.sort) {
+      case 'returnSoon':
+        return row.sortKey === null
+          ? sql`((${countdown}) is null and ${customers.id} < ${row.id})`
+          : sql`((${countdown}) is null or (${countdown}) > ${row.sortKey}::int or ((${countdown}) = ${row.sortKey}::int and ${customers.id} < ${row.id}))`;
       case 'totalAmount':
         return sql`(${customers.totalAmountFen}, ${customers.id}) < (${row.sortKey}::bigint, ${row.id})`;
       case 'createdAt':
@@ -203,15 +221,19 @@ export class CustomersRepository {
   /** Rows for the CSV export, in list order, at most `limit`, read in keyset batches. */
   exportBatches(scope: SalesScope, filter: CustomerFilter, limit: number, batchSize = EXPORT_BATCH) {
     const where = this.conditions(scope, filter);
+    // The rules are read once, at the first batch, so every batch counts down from the same instant.
+    let rules: Promise<SQL<number | null>> | undefined;
     return keysetBatches(
-      (after: { id: number; sortKey: string | null } | undefined, size) =>
-        this.db
-          .select({ ...detailColumns, sortKey: this.sortKey(filter) })
+      async (after: { id: number; sortKey: string | null } | undefined, size) => {
+        const countdown = await (rules ??= this.countdown(scope));
+        return this.db
+          .select({ ...detailColumns, returnDaysLeft: countdown, sortKey: this.sortKey(filter, countdown) })
           .from(customers)
           .leftJoin(staff, eq(staff.id, customers.ownerId))
-          .where(after ? and(where, this.after(filter, after)) : where)
-          .orderBy(...this.ordering(filter))
-          .limit(size),
+          .where(after ? and(where, this.after(filter, countdown, after)) : where)
+          .orderBy(...this.ordering(filter, countdown))
+          .limit(size);
+      },
       limit,
       batchSize,
     );
@@ -219,7 +241,7 @@ export class CustomersRepository {
 
   async detail(scope: SalesScope, id: number, db: Db | Tx = this.db): Promise<CustomerDetail> {
     const [row] = await db
-      .select(detailColumns)
+      .select({ ...detailColumns, returnDaysLeft: await this.countdown(scope) })
       .from(customers)
       .leftJoin(staff, eq(staff.id, customers.ownerId))
       .where(and(eq(customers.id, id), visibleCustomers(scope)));

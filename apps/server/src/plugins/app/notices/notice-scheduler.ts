@@ -15,6 +15,12 @@
  * With N instances on one database, each due notice is still created once: createNotices' unique
  * key (staff, dedupeKey) makes a repeat a no-op, and a transaction-level advisory lock lets only
  * one instance work per tick (the others skip it and find nothing new on their next one).
+ *
+ * The one mechanism for timed work: other timed work registers as a job (`ScheduledJob`, e.g.
+ * the 公海 return job, pool-return-job.ts) with its own interval and advisory lock; the same timer
+ * runs each job when its interval has passed on this instance, each run in its own transaction
+ * under its lock, so with N instances one runs it and the others skip. A job computes what is due
+ * from the data (not from when it last ran), so a run after a downtime catches up.
  */
 import {
   addDays,
@@ -45,9 +51,28 @@ const FOLLOW_UP_HOUR = 8;
 /** Report reminders go out from 17:00 China time of their day. */
 const REPORT_DUE_HOUR = 17;
 
+/** Timed work beside the notices, run by the scheduler's timer. */
+export interface ScheduledJob {
+  name: string;
+  /** The transaction-level advisory lock only one instance holds while it runs the job. */
+  lockKey: number;
+  /** At least this long between two runs on one instance (the scheduler's tick is the finest grain). */
+  intervalMs: number;
+  /** Does what is due at `at` in the transaction holding the lock; returns what it did (counts). */
+  run(tx: Tx, at: Date): Promise<Record<string, number>>;
+}
+
+export interface JobRunResult {
+  /** False when another instance held the job's lock and this one skipped the run. */
+  ran: boolean;
+  counts: Record<string, number>;
+}
+
 export interface NoticeSchedulerOptions {
   /** Milliseconds between ticks. */
   intervalMs: number;
+  /** Other timed work the timer runs (see ScheduledJob). */
+  jobs?: readonly ScheduledJob[];
   retentionDays: number;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -144,19 +169,58 @@ async function membershipMark(tx: Tx): Promise<string> {
 
 export class NoticeScheduler {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<TickResult> | null = null;
+  private running: Promise<void> | null = null;
   /**
    * Keys this instance has fully processed (a day's follow-ups, a period's reports), each with the
    * site memberships it saw (`membershipMark`): not recomputed until the memberships change.
    */
   private readonly done = new Map<string, string>();
   private readonly now: () => Date;
+  private readonly jobs = new Map<string, ScheduledJob>();
+  /** When each job last ran on this instance. */
+  private readonly lastRun = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
     private readonly options: NoticeSchedulerOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    for (const job of options.jobs ?? []) this.jobs.set(job.name, job);
+  }
+
+  /** Adds timed work to the timer (a plugin registering its job). */
+  addJob(job: ScheduledJob): void {
+    this.jobs.set(job.name, job);
+  }
+
+  /** Runs one job now, under its lock: `ran` false when another instance holds it. */
+  async runJob(name: string, at: Date = this.now()): Promise<JobRunResult> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`no scheduled job ${name}`);
+    return this.db.transaction(async (tx) => {
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as locked`);
+      const [lockRow] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
+      if (!lockRow?.locked) return { ran: false, counts: {} };
+      return { ran: true, counts: await job.run(tx, at) };
+    });
+  }
+
+  /** Runs every job whose interval has passed on this instance (or whose clock went back); returns those run. */
+  async runDueJobs(at: Date = this.now()): Promise<Record<string, JobRunResult>> {
+    const results: Record<string, JobRunResult> = {};
+    for (const job of this.jobs.values()) {
+      const last = this.lastRun.get(job.name);
+      if (last !== undefined && at.getTime() - last < job.intervalMs && at.getTime() >= last) continue;
+      this.lastRun.set(job.name, at.getTime());
+      try {
+        results[job.name] = await this.runJob(job.name, at);
+      } catch (error) {
+        // Retried at its next interval; the other jobs still run.
+        this.lastRun.delete(job.name);
+        this.options.log?.error({ err: error, job: job.name }, 'scheduled job failed');
+      }
+    }
+    return results;
   }
 
   /** Creates everything due at `at` (the clock's now by default) that does not exist yet. */
@@ -203,16 +267,22 @@ export class NoticeScheduler {
     if (this.timer) return;
     const run = () => {
       if (this.running) return;
-      this.running = this.tick();
-      this.running
-        .then((result) => {
+      const at = this.now();
+      this.running = (async () => {
+        try {
+          const result = await this.tick(at);
           const created = result.followUpDue + result.weeklyDue + result.halfMonthDue;
           if (created > 0 || result.purged > 0) this.options.log?.info({ ...result }, 'notice scheduler created due notices');
-        })
-        .catch((error: unknown) => this.options.log?.error({ err: error }, 'notice scheduler tick failed'))
-        .finally(() => {
-          this.running = null;
-        });
+        } catch (error) {
+          this.options.log?.error({ err: error }, 'notice scheduler tick failed');
+        }
+        // The jobs run whatever the notices did (each logs its own failure).
+        for (const [name, done] of Object.entries(await this.runDueJobs(at))) {
+          if (Object.values(done.counts).some((n) => n > 0)) this.options.log?.info({ job: name, ...done.counts }, 'scheduled job did work');
+        }
+      })().finally(() => {
+        this.running = null;
+      });
     };
     this.timer = setInterval(run, this.options.intervalMs);
     this.timer.unref();

@@ -15,12 +15,17 @@ import {
   type FollowUpDue,
   type FollowUpDueBody,
   type OwedReport,
+  type ReturningCustomer,
 } from '@sales/contract';
 import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { customers, followUpLatest, followUps, reports } from '../../../db/schema.js';
 import { ownDueFollowUps, owesReports, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds, DUE_FOLLOW_UP_COLUMNS, iso, paging } from '../sales/sales-queries.js';
+import { countdownColumns, daysLeft, loadReturnRules, returnNote, rulesTable, type ReturnRuleKind } from '../pool/return-countdown.js';
+
+/** 今日待办 lists at most this many customers about to return to the pool. */
+const RETURNING_MAX = 50;
 
 export class TodoRepository {
   constructor(private readonly db: Db) {}
@@ -52,6 +57,7 @@ export class TodoRepository {
         .offset(offset),
     ]);
     const owed = await this.owedReports(scope, now);
+    const returning = await this.returning(scope, now);
     const total = totals?.total ?? 0;
     return {
       list: rows.map((row) => {
@@ -71,9 +77,42 @@ export class TodoRepository {
       pageSize,
       todayTotal: totals?.today ?? 0,
       reports: owed,
+      returning,
       count: total + owed.length,
       today,
     };
+  }
+
+  /**
+   * The caller's own customers at the site that the 公海 rules return within the warning window,
+   * the soonest first (the same deadline the return job uses, return-countdown.ts).
+   */
+  private async returning(scope: SalesScope, now: Date): Promise<ReturningCustomer[]> {
+    const table = rulesTable(await loadReturnRules(this.db, [scope.siteId]));
+    if (!table) return [];
+    const { deadline, rule, days } = countdownColumns({ customer: 'c', binding: 'b', rule: 'return_rules' });
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const result = await this.db.execute(sql`
+      select * from (
+        select c.id, c.name, c.contact_name as "contactName", c.phone, ${deadline} as deadline, ${rule} as rule, ${days} as days, return_rules.warn_days as "warnDays"
+        from customers c
+        join customer_bindings b on b.customer_id = c.id and b.unbound_at is null and b.staff_id = c.owner_id
+        join ${table} on return_rules.site_id = c.site_id and return_rules.level = c.level
+        where c.site_id = ${scope.siteId} and c.owner_id = ${scope.userId}
+      ) s
+      where s.deadline <= ${at} + make_interval(days => s."warnDays")
+      order by s.deadline, s.id
+      limit ${RETURNING_MAX}`);
+    const rows = (result as unknown as { rows: { id: number; name: string; contactName: string; phone: string; deadline: Date | string; rule: ReturnRuleKind; days: number }[] }).rows;
+    return rows.map((row) => {
+      const deadlineAt = new Date(row.deadline);
+      return {
+        customer: { id: row.id, name: row.name, contactName: row.contactName, phone: row.phone },
+        daysLeft: Math.max(0, daysLeft(deadlineAt, now)),
+        returnsAt: deadlineAt.toISOString(),
+        rule: returnNote(row.rule, Number(row.days)),
+      };
+    });
   }
 
   /** This week's and this half month's reports the caller writes at the site and has not submitted. */

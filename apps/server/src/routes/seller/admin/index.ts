@@ -6,6 +6,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { ok } from '../../../lib/reply.js';
 import { OrganisationRepository } from '../../../plugins/app/admin/organisation-repository.js';
 import { settingsOf } from '../../../plugins/app/admin/settings.js';
+import { PoolRulesAdmin } from '../../../plugins/app/admin/pool-rules-admin.js';
 import { SiteTree, type SiteWriter } from '../../../plugins/app/admin/site-tree.js';
 import { clientOf } from '../../../plugins/app/audit.js';
 import { auditPage } from '../../../plugins/app/admin/audit-log.js';
@@ -54,6 +55,21 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(app, ROUTES.adminSettings, { tags, security, summary: '系统设置（只读）：数据库、Redis、短信、消息渠道、订单接入等由环境变量决定的配置；不含任何密钥' }),
     handler: async () => ok(settingsOf(app.config)),
+  });
+
+  const poolRules = new PoolRulesAdmin(app.db);
+  app.route({
+    ...routeOf(app, ROUTES.adminPoolRulesList, { tags, security, summary: '公海规则：每个站点自己的规则与实际生效的规则（沿上级继承），及各规则来自哪个站点' }),
+    handler: async () => ok(await poolRules.list()),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminPoolRulesSave, {
+      tags,
+      security,
+      summary: '保存站点自己的公海规则（整组替换，null 为沿用上级）：拥有上限、每日领取上限、前负责人不能领取天数、未跟进/未成交回收天数（可按等级）、提前提醒天数',
+    }),
+    handler: async (request) => ok(await poolRules.save(request.body, currentUser(request).id, clientOf(request))),
   });
 
   app.route({

@@ -14,7 +14,11 @@ type FollowUpInput = Omit<FollowUpCreateBody, 'siteId'>;
 export const createFollowUp = (body: FollowUpInput): Promise<FieldWriteResult<FollowUp>> =>
   submitFieldWrite<FollowUp>(ROUTES.followUpCreate, body, { kind: 'followUp', customerId: body.customerId, content: body.content, type: body.type });
 
-/** Logs a follow-up (or queues it) and refreshes the customer's time line. */
+/**
+ * Logs a follow-up (or queues it) and refreshes what it changes: the customer's time line, its
+ * 公海 countdown (剩余 N 天, computed from the owner's follow-ups: list and page); 今日待办 asks
+ * again whenever it is shown.
+ */
 export function useCreateFollowUp() {
   const siteId = useCurrentSiteId();
   const queryClient = useQueryClient();
@@ -23,7 +27,10 @@ export function useCreateFollowUp() {
     // Runs offline too: the write is queued rather than paused.
     networkMode: 'always',
     onSuccess: (result, body) => {
-      if (!result.queued) void queryClient.invalidateQueries({ queryKey: customerKeys.followUps(siteId, body.customerId) });
+      if (result.queued) return;
+      void queryClient.invalidateQueries({ queryKey: customerKeys.followUps(siteId, body.customerId) });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.detail(siteId, body.customerId) });
+      void queryClient.invalidateQueries({ queryKey: [...customerKeys.all(siteId), 'list'] });
     },
   });
 }

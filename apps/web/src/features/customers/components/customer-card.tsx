@@ -3,6 +3,7 @@ import { Money } from '../../../components/money';
 import { TapCard } from '../../../components/tap-card';
 import { formatDate } from '../../../lib/format';
 import { CustomerLevelTag } from './customer-level-tag';
+import { ReturnCountdown } from '../../../components/return-countdown';
 
 /** One customer in the list: name, level, contact, owner, total and last order. */
 export function CustomerCard({ customer, onOpen }: { customer: CustomerSummary; onOpen(id: number): void }) {
@@ -18,6 +19,12 @@ export function CustomerCard({ customer, onOpen }: { customer: CustomerSummary; 
         <span>联系人：{customer.contactName || '—'}</span>
         <span data-testid="customer-owner">负责人：{customer.owner?.username ?? '未绑定'}</span>
       </div>
+      {customer.returnDaysLeft !== null && (
+        <div className="card__row card__meta">
+          <span>公海回收</span>
+          <ReturnCountdown daysLeft={customer.returnDaysLeft} />
+        </div>
+      )}
       <div className="card__row card__meta">
         <span>
           累计 <Money value={customer.totalAmount} className="amount" />

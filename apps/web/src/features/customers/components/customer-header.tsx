@@ -4,6 +4,7 @@ import { Money } from '../../../components/money';
 import { PhoneLink } from '../../../components/phone-link';
 import { formatDate } from '../../../lib/format';
 import { CustomerLevelTag } from './customer-level-tag';
+import { ReturnCountdown } from '../../../components/return-countdown';
 
 /** The customer page's header card: name, level, owner, phone (call), address, and the figures. */
 export function CustomerHeader({ customer }: { customer: CustomerDetail }) {
@@ -23,6 +24,7 @@ export function CustomerHeader({ customer }: { customer: CustomerDetail }) {
       </div>
       <div className="detail-header__line muted">
         <span data-testid="customer-owner">负责人：{customer.owner?.username ?? '未绑定'}</span>
+        <ReturnCountdown daysLeft={customer.returnDaysLeft} />
       </div>
       {customer.address && <div className="detail-header__line muted">{customer.address}</div>}
       <div className="figures">

@@ -1,7 +1,8 @@
-import type { OwedReport, ReportKind } from '@sales/contract';
+import type { OwedReport, ReportKind, ReturningCustomer } from '@sales/contract';
 import { List } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { OutboxStateTag } from '../../../components/outbox-state';
+import { ReturnCountdown } from '../../../components/return-countdown';
 import { PagedList } from '../../../components/paged-list';
 import { useQueuedReport } from '../../../lib/outbox/use-outbox';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
@@ -46,9 +47,34 @@ function OwedReports({ reports, onWrite }: { reports: readonly OwedReport[]; onW
   );
 }
 
+/** 即将回收: the caller's customers the 公海 rules return within the warning window, the soonest first. */
+function Returning({ list, onOpen }: { list: readonly ReturningCustomer[]; onOpen(customerId: number): void }) {
+  return (
+    <section aria-label="即将回收" data-testid="todo-returning">
+      <h2 className="section-title">
+        即将回收 <span className="muted todo-count">{list.length}</span>
+      </h2>
+      <List className="todo-reports">
+        {list.map((item) => (
+          <List.Item
+            key={item.customer.id}
+            description={`${item.rule}将回收至公海 · ${item.customer.contactName || '—'}`}
+            extra={<ReturnCountdown daysLeft={item.daysLeft} />}
+            onClick={() => onOpen(item.customer.id)}
+            data-testid="todo-returning-item"
+          >
+            {item.customer.name}
+          </List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}
+
 /**
- * 今日待办: 待提交报告 (this period's reports not submitted) and 待联系 (today's first, then the
- * overdue ones, the most recently due first), or 今天没有待办 when there is nothing.
+ * 今日待办: 待提交报告 (this period's reports not submitted), 即将回收 (customers the 公海 rules
+ * return within the warning window) and 待联系 (today's first, then the overdue ones, the most
+ * recently due first), or 今天没有待办 when there is nothing.
  */
 export function TodoList({ onOpenCustomer, onWriteFollowUp, onWriteReport }: TodoListProps) {
   const query = useFollowUpDue();
@@ -57,7 +83,7 @@ export function TodoList({ onOpenCustomer, onWriteFollowUp, onWriteReport }: Tod
     if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
     return <CardSkeleton count={3} lines={3} />;
   }
-  if (first.count === 0) {
+  if (first.count === 0 && first.returning.length === 0) {
     return (
       <div className="todo" data-testid="todo">
         <EmptyState title="今天没有待办" hint="设置了下次联系的客户到期后会出现在这里" />
@@ -68,6 +94,7 @@ export function TodoList({ onOpenCustomer, onWriteFollowUp, onWriteReport }: Tod
   return (
     <div className="todo" data-testid="todo">
       {first.reports.length > 0 && <OwedReports reports={first.reports} onWrite={onWriteReport} />}
+      {first.returning.length > 0 && <Returning list={first.returning} onOpen={onOpenCustomer} />}
       {first.total > 0 && (
         <section aria-label="待联系" data-testid="todo-due">
           <h2 className="section-title">

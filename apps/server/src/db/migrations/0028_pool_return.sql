@@ -1,0 +1,2 @@
+ALTER TABLE "customer_bindings" ADD COLUMN "return_warned_for" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "follow_ups_customer_staff_created_idx" ON "follow_ups" USING btree ("customer_id","staff_id","created_at");
