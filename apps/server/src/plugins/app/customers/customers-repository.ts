@@ -112,8 +112,9 @@ export class CustomersRepository {
   constructor(private readonly db: Db) {}
 
   /** 剩余 N 天 of a customer of the scope's site, as the return job computes it (return-countdown.ts). */
-  private async countdown(scope: SalesScope, now = new Date()): Promise<SQL<number | null>> {
-    return daysLeftOfCustomer(await loadReturnRules(this.db, [scope.siteId]), now);
+  /** `db` is the caller's transaction when there is one (PGlite has one connection: a read beside it waits forever). */
+  private async countdown(scope: SalesScope, db: Db | Tx = this.db, now = new Date()): Promise<SQL<number | null>> {
+    return daysLeftOfCustomer(await loadReturnRules(db, [scope.siteId]), now);
   }
 
   private conditions(scope: SalesScope, filter: CustomerFilter): SQL {
@@ -241,7 +242,7 @@ export class CustomersRepository {
 
   async detail(scope: SalesScope, id: number, db: Db | Tx = this.db): Promise<CustomerDetail> {
     const [row] = await db
-      .select({ ...detailColumns, returnDaysLeft: await this.countdown(scope) })
+      .select({ ...detailColumns, returnDaysLeft: await this.countdown(scope, db) })
       .from(customers)
       .leftJoin(staff, eq(staff.id, customers.ownerId))
       .where(and(eq(customers.id, id), visibleCustomers(scope)));
