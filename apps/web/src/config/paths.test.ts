@@ -3,9 +3,10 @@ import { findRoute, isHomeRoute, ROUTES, routeUrl, safeRedirect, showsSiteBadge 
 
 describe('route table', () => {
   it('has every DESIGN §2 path with its title', () => {
-    // DESIGN §2's 51, issue 18's 今日待办, 消息中心 and 消息通知, issue 19's 待发送 and issue 27's 公海客户 (docs/decisions.md).
-    expect(Object.values(ROUTES)).toHaveLength(56);
+    // DESIGN §2's 51, issue 18's 今日待办, 消息中心 and 消息通知, issue 19's 待发送 and issue 27's 公海客户 and 新建客户 (docs/decisions.md).
+    expect(Object.values(ROUTES)).toHaveLength(57);
     expect(findRoute('/pages/details/customerPool')?.title).toBe('公海客户');
+    expect(findRoute('/pages/details/newCustomer')?.title).toBe('新建客户');
     expect(findRoute('/pages/my/outbox')?.title).toBe('待发送');
     expect(findRoute('/pages/my/todo')?.title).toBe('今日待办');
     expect(findRoute('/pages/my/messageCenter')?.title).toBe('消息中心');
