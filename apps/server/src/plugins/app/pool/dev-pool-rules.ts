@@ -9,15 +9,14 @@ import { sitePoolRules, sites } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
 import { SITE_NOT_FOUND } from '../sales/sales-authorization.js';
 
-/** Upserts the site's own 拥有上限, 每日领取上限 and wait; every field null removes its own row (inherit again). */
+/**
+ * Sets the site's own 拥有上限, 每日领取上限 and wait (null: inherit again), and nothing else of its
+ * row: the return rules the demo or the console set stay as they are.
+ */
 export async function setOwnPoolCaps(db: Db, { siteId, ownLimit, dailyClaimLimit, reclaimBlockDays }: DevPoolRulesBody): Promise<void> {
   await db.transaction(async (tx) => {
     const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
     if (!site) throw notFound(SITE_NOT_FOUND);
-    if (ownLimit === null && dailyClaimLimit === null && reclaimBlockDays === null) {
-      await tx.delete(sitePoolRules).where(eq(sitePoolRules.siteId, siteId));
-      return;
-    }
     const values = { ownLimit, dailyClaimLimit, reclaimBlockDays, updatedAt: new Date() };
     await tx.insert(sitePoolRules).values({ siteId, ...values }).onConflictDoUpdate({ target: sitePoolRules.siteId, set: values });
   });
