@@ -91,7 +91,7 @@ export async function latestSmsCode(phone: string): Promise<string> {
   return data.code;
 }
 
-/** Sets a site's own 公海 caps through the development helper (all null removes the site's own row). */
+/** Sets a site's own 公海 caps through the development helper (null: inherit); its return rules stay. */
 export async function setPoolRules(siteId: number, rules: { ownLimit: number | null; dailyClaimLimit: number | null; reclaimBlockDays: number | null }): Promise<void> {
   const { status, body } = await call('POST', '/__dev/pool-rules', { body: { siteId, ...rules } });
   if (status !== 200) throw new Error(`/__dev/pool-rules answered ${status}: ${JSON.stringify(body)}`);
