@@ -247,7 +247,9 @@ export const followUpLatest = pgTable(
     nextContactAt: timestamp('next_contact_at', { withTimezone: true }),
   },
   (t) => [
-    index('follow_up_latest_site_next_idx').on(t.siteId, t.nextContactAt),
+    // Home's 今日待联系 reads the site's first 20 in (next contact, follow-up) order: with the id in the
+    // key it stops at 20, where many share one time (10:00) and it joined them all before sorting.
+    index('follow_up_latest_site_next_idx').on(t.siteId, t.nextContactAt, t.followUpId),
     // 今日待办: the caller's open follow-ups up to tomorrow's midnight.
     index('follow_up_latest_staff_next_idx').on(t.staffId, t.nextContactAt),
   ],

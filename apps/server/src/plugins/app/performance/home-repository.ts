@@ -91,7 +91,7 @@ export class HomeRepository {
   /**
    * The customers of the site the caller sees whose latest follow-up names a next contact today
    * (its customer's latest: no later follow-up cleared it), read from follow_up_latest
-   * (follow_up_latest_site_next_idx) rather than from every candidate follow-up and its later ones.
+   * (follow_up_latest_site_next_idx, in the order the list reads) rather than from every candidate follow-up and its later ones.
    */
   private async dueToday(scope: SalesScope, now: Date) {
     const today = chinaDayString(now);
