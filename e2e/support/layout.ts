@@ -155,6 +155,12 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * and returns its serious and critical violations, one line each.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged once every finite animation and transition has ended: a dialog zooming in
+  // or a button fading to enabled blends its colours below 4.5:1 meanwhile (seen on a busy
+  // machine). A spinner's endless animation is not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
