@@ -360,8 +360,11 @@ beforeAll(async () => {
         siteId,
         at: await standing(role, siteId),
         me,
-        // A leader who owns no customer and sells nothing has the site's first record as "own": they see all of it.
-        customer: (await customersWhere(server.db, sql`site_id = ${recordSite} and owner_id = ${whose}`))[0] ?? (await firstCustomer(server.db, sql`site_id = ${recordSite}`)),
+        // A leader who owns no customer and sells nothing has the site's first owned record as "own": they
+        // see all of it. Owned, so it is never `free` (the pool's first), which pool/assign may give them.
+        customer:
+          (await customersWhere(server.db, sql`site_id = ${recordSite} and owner_id = ${whose}`))[0] ??
+          (await firstCustomer(server.db, sql`site_id = ${recordSite} and owner_id is not null`)),
         order: (await ordersWhere(server.db, sql`site_id = ${recordSite} and staff_id = ${whose}`))[0] ?? (await firstOrder(server.db, sql`site_id = ${recordSite}`)),
         staffId: whose,
         free,
