@@ -11,9 +11,8 @@
  * read as streams (customer-file.ts), so memory stays flat however large the file.
  */
 import path from 'node:path';
-import { openDatabase } from '../src/db/client.js';
-import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig } from '../src/env.js';
+import { openAppDatabase } from './app-database.js';
 import { formatReport, importCustomerFile } from './customer-file.js';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -25,13 +24,7 @@ if (files.length === 0) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  afterMigrate: async (db) => {
-    if (config.seedDemo) await seedDemoData(db, SEED_STEPS, { scale: config.seedScale });
-  },
-});
+const database = await openAppDatabase(config);
 
 let exitCode = 0;
 try {

@@ -10,9 +10,8 @@
  * flat however large the file and however many of its orders fail.
  */
 import path from 'node:path';
-import { openDatabase } from '../src/db/client.js';
-import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig } from '../src/env.js';
+import { openAppDatabase } from './app-database.js';
 import { formatProblem, formatSummary, importOrderFile } from './order-file.js';
 
 const files = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -22,13 +21,7 @@ if (files.length === 0) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  afterMigrate: async (db) => {
-    if (config.seedDemo) await seedDemoData(db, SEED_STEPS, { scale: config.seedScale });
-  },
-});
+const database = await openAppDatabase(config);
 
 let exitCode = 0;
 try {
