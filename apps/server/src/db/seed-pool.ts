@@ -88,12 +88,16 @@ export async function seedPool(tx: Tx, options: SeedOptions): Promise<void> {
     from customers c join customer_bindings b on b.customer_id = c.id and b.unbound_at is null and b.staff_id = c.owner_id
     where c.site_id = 101 and c.owner_id is not null`);
   const longest = Number((waited as unknown as { rows: { days: number | string }[] }).rows[0]?.days ?? 0);
+  // 拥有上限 above what the busiest salesperson of 101 already owns (张伟: 423 at 1×), so the demo's
+  // 领取 works and shows its numbers (已拥有 423/500) instead of refusing every claim.
+  const owned = await tx.execute(sql`select coalesce(max(n), 0) as n from (select count(*) as n from customers where site_id = 101 and owner_id is not null group by owner_id) per_owner`);
+  const ownLimit = Math.ceil((Number((owned as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0) + 50) / 100) * 100;
   const noFollowUpDays = Math.max(MIN_FOLLOW_UP_DAYS, Math.ceil(longest) + 10);
   await tx
     .insert(sitePoolRules)
     .values({
       siteId: 101,
-      ownLimit: 200,
+      ownLimit,
       dailyClaimLimit: 10,
       reclaimBlockDays: 7,
       noFollowUpDays,
