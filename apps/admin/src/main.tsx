@@ -10,8 +10,8 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    {/* Colours at 4.5:1 or more on white (axe): links, primary buttons and placeholders. */}
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1f5fbf', colorLink: '#1f5fbf', colorInfo: '#1f5fbf', colorTextPlaceholder: '#707070', borderRadius: 6 } }}>
+    {/* Colours at 4.5:1 or more on white (axe): links, primary buttons and placeholders, hovered ones too (antd's lighter default hover read 4.17:1 under a resting mouse). */}
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1f5fbf', colorPrimaryHover: '#174b99', colorLink: '#1f5fbf', colorLinkHover: '#174b99', colorInfo: '#1f5fbf', colorTextPlaceholder: '#707070', borderRadius: 6 } }}>
       <AntApp>
         <Console />
       </AntApp>

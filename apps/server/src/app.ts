@@ -10,6 +10,7 @@ import adminRoutes from './routes/seller/admin/index.js';
 import { administratorWatch } from './plugins/app/admin/administrators.js';
 import authentication from './plugins/app/auth/authentication.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
+import hostApps from './plugins/app/host-apps/host-apps.js';
 import idempotency from './plugins/app/idempotency/idempotency.js';
 import inputGuard from './plugins/app/input-guard.js';
 import notices from './plugins/app/notices/notices.js';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(security);
   await app.register(docs);
   await app.register(services);
+  await app.register(hostApps);
   await app.register(idempotency);
   await app.register(authentication);
   await app.register(sales);

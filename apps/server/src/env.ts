@@ -36,6 +36,29 @@ export interface Config {
   noticeDispatcher: boolean;
   /** A check-in farther than this many metres from the customer's position is 位置偏离 (VISIT_DEVIATION_METERS, default 500). */
   visitDeviationMeters: number;
+  /**
+   * The host apps the company works in: 企业微信's self-built app (the same WECOM_* settings as its
+   * app messages) and 钉钉's internal app. Each is off until fully configured; sign-in, directory
+   * sync, JS-API signatures and notices all use these.
+   */
+  hostApps: HostAppsConfig;
+}
+
+export interface HostAppsConfig {
+  wecom: WecomAppConfig | undefined;
+  dingtalk: DingtalkAppConfig | undefined;
+}
+
+/** 钉钉 internal app (企业内部应用): its AppKey/AppSecret, AgentId and the company's CorpId. */
+export interface DingtalkAppConfig {
+  appKey: string;
+  appSecret: string;
+  agentId: number;
+  corpId: string;
+  /** The old API's origin (gettoken, topapi/…), default https://oapi.dingtalk.com; http:// only for a local stand-in. */
+  apiBase: string;
+  /** The new API's origin (v1.0/oauth2/userAccessToken, v1.0/contact/users/me), default https://api.dingtalk.com. */
+  newApiBase: string;
 }
 
 /** 企业微信 self-built app: app messages to a staff member's WeCom userid. */
@@ -125,6 +148,29 @@ export function loadNoticeChannels(env: NodeJS.ProcessEnv): NoticeChannelsConfig
     pushMissing.length === 0 ? { publicKey: trimmed(env, 'VAPID_PUBLIC_KEY') ?? '', privateKey: trimmed(env, 'VAPID_PRIVATE_KEY') ?? '', subject: subject ?? '' } : undefined;
 
   return { wecom, wecomRobots, sms, webPush, publicUrl: trimmed(env, 'PUBLIC_URL')?.replace(/\/*$/, '/') };
+}
+
+/** 钉钉's internal app from DINGTALK_*: all four or none, else the start is refused naming what is missing. */
+export function loadDingtalk(env: NodeJS.ProcessEnv): DingtalkAppConfig | undefined {
+  const names = ['DINGTALK_APP_KEY', 'DINGTALK_APP_SECRET', 'DINGTALK_AGENT_ID', 'DINGTALK_CORP_ID'] as const;
+  const missing = names.filter((name) => !trimmed(env, name));
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) throw new Error(`钉钉 needs ${missing.join(', ')}`);
+  const agentId = Number(trimmed(env, 'DINGTALK_AGENT_ID'));
+  if (!Number.isInteger(agentId) || agentId <= 0) throw new Error(`DINGTALK_AGENT_ID must be the app's AgentId (a positive integer), got "${env.DINGTALK_AGENT_ID}"`);
+  const origin = (name: string, fallback: string) => {
+    const value = (trimmed(env, name) ?? fallback).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/]+/.test(value)) throw new Error(`${name} must be an http(s) origin, got "${env[name]}"`);
+    return value;
+  };
+  return {
+    appKey: trimmed(env, 'DINGTALK_APP_KEY') ?? '',
+    appSecret: trimmed(env, 'DINGTALK_APP_SECRET') ?? '',
+    agentId,
+    corpId: trimmed(env, 'DINGTALK_CORP_ID') ?? '',
+    apiBase: origin('DINGTALK_API_BASE', 'https://oapi.dingtalk.com'),
+    newApiBase: origin('DINGTALK_NEW_API_BASE', 'https://api.dingtalk.com'),
+  };
 }
 
 const SMS_PROVIDERS = ['console', 'aliyun'] as const;
@@ -228,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const smsProvider = provider as SmsProviderName;
   const appRoot = path.resolve(import.meta.dirname, '..');
+  const noticeChannels = loadNoticeChannels(env);
   return {
     port: parsePort(env.PORT),
     host: env.HOST ?? '0.0.0.0',
@@ -248,7 +295,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     noticeScheduler: parseNoticeScheduler(env.NOTICE_SCHEDULER, env.NODE_ENV),
     noticeSchedulerIntervalSeconds: parseNoticeInterval(env.NOTICE_SCHEDULER_INTERVAL_SECONDS),
     poolReturnIntervalSeconds: parsePoolReturnInterval(env.POOL_RETURN_INTERVAL_SECONDS),
-    noticeChannels: loadNoticeChannels(env),
+    noticeChannels,
+    hostApps: { wecom: noticeChannels.wecom, dingtalk: loadDingtalk(env) },
     noticeDispatcher: env.NOTICE_DISPATCHER ? env.NOTICE_DISPATCHER !== 'false' : env.NODE_ENV !== 'test',
     visitDeviationMeters: parseVisitDeviation(env.VISIT_DEVIATION_METERS),
     ...overrides,

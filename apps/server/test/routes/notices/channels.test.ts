@@ -16,6 +16,7 @@ import { noticeDeliveries, notices, pushSubscriptions, smsOutbox, staff } from '
 import { loadConfig, loadNoticeChannels, type NoticeChannelsConfig } from '../../../src/env.js';
 import { NoticeDispatcher, backoffMs } from '../../../src/plugins/app/notices/delivery/dispatcher.js';
 import { WecomAppChannel } from '../../../src/plugins/app/notices/delivery/wecom-app.js';
+import { WecomApi } from '../../../src/plugins/app/host-apps/wecom-api.js';
 import { WecomRobotChannel } from '../../../src/plugins/app/notices/delivery/wecom-robot.js';
 import { WebPushChannel } from '../../../src/plugins/app/notices/delivery/web-push.js';
 import { SmsNoticeChannel, startOfChinaDay } from '../../../src/plugins/app/notices/delivery/sms-channel.js';
@@ -179,8 +180,9 @@ describe('企业微信 app messages', () => {
   });
 
   it('fetches a new token once when WeCom calls the cached one expired', async () => {
-    const channel = new WecomAppChannel(channels.wecom ?? (undefined as never), undefined);
-    await channel.accessToken();
+    const api = new WecomApi(channels.wecom ?? (undefined as never));
+    const channel = new WecomAppChannel(api, undefined);
+    await api.accessToken();
     let expiredOnce = false;
     answers['/cgi-bin/message/send'] = () => {
       if (!expiredOnce) {
@@ -374,7 +376,7 @@ describe('the dispatcher', () => {
     await server.db.insert(pushSubscriptions).values({ staffId: liu, endpoint: `${base}/push/down/${sequence}`, ...keys });
     answers['/push/down'] = () => ({ status: 500 });
     const { log, lines } = capturedLog();
-    const wecom = new WecomAppChannel(channels.wecom ?? (undefined as never), channels.publicUrl);
+    const wecom = new WecomAppChannel(new WecomApi(channels.wecom ?? (undefined as never)), channels.publicUrl);
     const dispatcher = new NoticeDispatcher(server.db, [wecom, new WecomRobotChannel(channels.wecomRobots), new WebPushChannel(channels.webPush ?? (undefined as never))], log, {
       maxAttempts: 3,
       baseDelayMs: 1_000,
@@ -432,7 +434,7 @@ describe('the dispatcher', () => {
       Array.from({ length: 30 }, () => notice(zhang, 'reportLike')),
     );
     const { log } = capturedLog();
-    const make = () => new NoticeDispatcher(server.db, [new WecomAppChannel(channels.wecom ?? (undefined as never), undefined)], log, { batchSize: 4 });
+    const make = () => new NoticeDispatcher(server.db, [new WecomAppChannel(new WecomApi(channels.wecom ?? (undefined as never)), undefined)], log, { batchSize: 4 });
     const drain = async (dispatcher: NoticeDispatcher) => {
       let claimed = 0;
       for (;;) {

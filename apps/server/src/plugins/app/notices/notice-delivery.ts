@@ -34,7 +34,7 @@ export default fp(
     const config = app.config.noticeChannels;
     const channels: DeliveryChannel[] = [];
     let webPush: WebPushChannel | undefined;
-    if (config.wecom) channels.push(new WecomAppChannel(config.wecom, config.publicUrl));
+    if (app.hostApps.wecom) channels.push(new WecomAppChannel(app.hostApps.wecom, config.publicUrl));
     const robots = new WecomRobotChannel(config.wecomRobots);
     if (robots.sites.length > 0) channels.push(robots);
     if (config.sms) channels.push(new SmsNoticeChannel(app.sms, config.sms.dailyCap));
@@ -57,5 +57,5 @@ export default fp(
       configureOutbox(undefined);
     });
   },
-  { name: 'notice-delivery', dependencies: ['db', 'accounts'] },
+  { name: 'notice-delivery', dependencies: ['db', 'accounts', 'host-apps'] },
 );

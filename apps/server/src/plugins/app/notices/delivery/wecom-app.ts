@@ -6,21 +6,10 @@
  * (developer.work.weixin.qq.com/document/path/91039 gettoken, /90236 发送应用消息.)
  */
 import type { Db } from '../../../../db/client.js';
-import type { WecomAppConfig } from '../../../../env.js';
+import { HostApiError } from '../../host-apps/host-api.js';
+import type { WecomApi } from '../../host-apps/wecom-api.js';
 import { appLink } from './links.js';
-import { DeliveryError, fetchWithin, type DeliveryChannel, type DeliveryJob, type DeliveryResult } from './channel.js';
-
-interface WecomAnswer {
-  errcode?: number;
-  errmsg?: string;
-  access_token?: string;
-  expires_in?: number;
-  invaliduser?: string;
-}
-
-const TOKEN_ERRORS = new Set([40014, 42001, 42009]);
-/** Refreshed this long before WeCom's expiry, so a token is never used at its last second. */
-const EXPIRY_MARGIN_MS = 5 * 60 * 1000;
+import { DeliveryError, type DeliveryChannel, type DeliveryJob, type DeliveryResult } from './channel.js';
 
 /** WeCom counts bytes: a text card's title up to 128, its description up to 512. */
 export function clipBytes(text: string, bytes: number): string {
@@ -36,51 +25,16 @@ export function clipBytes(text: string, bytes: number): string {
 
 export class WecomAppChannel implements DeliveryChannel {
   readonly name = 'wecom' as const;
-  private token: { value: string; expiresAt: number } | undefined;
-  private pending: Promise<string> | undefined;
 
   constructor(
-    private readonly config: WecomAppConfig,
+    /** The process's one 企业微信 client, whose token sign-in and directory sync share. */
+    private readonly api: WecomApi,
     private readonly publicUrl: string | undefined,
-    private readonly now: () => number = Date.now,
   ) {}
-
-  /** The cached token, or a new one (one request at a time however many sends wait for it). */
-  async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > this.now()) return this.token.value;
-    this.pending ??= this.fetchToken().finally(() => {
-      this.pending = undefined;
-    });
-    return this.pending;
-  }
-
-  private async fetchToken(): Promise<string> {
-    const url = `${this.config.apiBase}/cgi-bin/gettoken?corpid=${encodeURIComponent(this.config.corpId)}&corpsecret=${encodeURIComponent(this.config.corpSecret)}`;
-    const answer = await this.request(url, { method: 'GET' }, 'gettoken');
-    if (answer.errcode !== 0 || !answer.access_token) throw new DeliveryError(`企业微信 gettoken errcode ${answer.errcode ?? '?'}`, answer.errcode !== 40013 && answer.errcode !== 40001);
-    const lifetime = (answer.expires_in ?? 7200) * 1000;
-    this.token = { value: answer.access_token, expiresAt: this.now() + Math.max(lifetime - EXPIRY_MARGIN_MS, lifetime / 2) };
-    return answer.access_token;
-  }
-
-  private async request(url: string, init: RequestInit, what: string): Promise<WecomAnswer> {
-    let response: Response;
-    try {
-      response = await fetchWithin(url, init);
-    } catch (error) {
-      throw new DeliveryError(`企业微信 ${what} unreachable: ${error instanceof Error ? error.name : 'error'}`);
-    }
-    if (!response.ok) throw new DeliveryError(`企业微信 ${what} HTTP ${response.status}`);
-    try {
-      return (await response.json()) as WecomAnswer;
-    } catch {
-      throw new DeliveryError(`企业微信 ${what} answered no JSON`);
-    }
-  }
 
   private message(job: DeliveryJob): Record<string, unknown> {
     // WeCom drops a repeat of the same message within 30 minutes: a retry after a lost answer is not shown twice.
-    const to = { touser: job.recipient.wecomUserId, agentid: this.config.agentId, enable_duplicate_check: 1, duplicate_check_interval: 1800 };
+    const to = { touser: job.recipient.wecomUserId, agentid: this.api.config.agentId, enable_duplicate_check: 1, duplicate_check_interval: 1800 };
     if (this.publicUrl) {
       return {
         ...to,
@@ -93,27 +47,17 @@ export class WecomAppChannel implements DeliveryChannel {
 
   async send(_db: Db, job: DeliveryJob): Promise<DeliveryResult> {
     if (!job.recipient.wecomUserId) return { status: 'skipped', reason: '未关联企业微信账号' };
-    const body = JSON.stringify(this.message(job));
-    for (let round = 0; round < 2; round += 1) {
-      const token = await this.accessToken();
-      const answer = await this.request(
-        `${this.config.apiBase}/cgi-bin/message/send?access_token=${encodeURIComponent(token)}`,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body },
-        'message/send',
-      );
-      if (answer.errcode === 0) {
-        if (answer.invaliduser && answer.invaliduser.split('|').includes(job.recipient.wecomUserId)) {
-          throw new DeliveryError('企业微信 message/send: the userid is not in the app’s visible range', false);
-        }
-        return { status: 'sent' };
-      }
-      if (answer.errcode !== undefined && TOKEN_ERRORS.has(answer.errcode) && round === 0) {
-        this.token = undefined;
-        continue;
-      }
+    let answer;
+    try {
+      answer = await this.api.call<{ invaliduser?: string }>('cgi-bin/message/send', { body: this.message(job) });
+    } catch (error) {
       // 81013: no such user in the company; 60020 / 48002: the app may not send (configuration).
-      throw new DeliveryError(`企业微信 message/send errcode ${answer.errcode ?? '?'}`, answer.errcode !== 81013);
+      if (error instanceof HostApiError) throw new DeliveryError(error.message, error.errcode !== 81013 && error.retry);
+      throw error;
     }
-    throw new DeliveryError('企业微信 message/send: the token was refused twice');
+    if (answer.invaliduser && answer.invaliduser.split('|').includes(job.recipient.wecomUserId)) {
+      throw new DeliveryError('企业微信 message/send: the userid is not in the app’s visible range', false);
+    }
+    return { status: 'sent' };
   }
 }

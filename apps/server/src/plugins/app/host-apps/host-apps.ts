@@ -1,0 +1,30 @@
+/**
+ * One API client per configured host app for the whole process (`app.hostApps`): notices,
+ * sign-in, directory sync and JS-API signatures share its cached access token.
+ */
+import fp from 'fastify-plugin';
+import { DingtalkApi } from './dingtalk-api.js';
+import { WecomApi } from './wecom-api.js';
+
+export interface HostApps {
+  wecom: WecomApi | undefined;
+  dingtalk: DingtalkApi | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hostApps: HostApps;
+  }
+}
+
+export default fp(
+  async (app) => {
+    // A test that configures WeCom through its notice channels alone gets the same client.
+    const wecom = app.config.hostApps?.wecom ?? app.config.noticeChannels.wecom;
+    const dingtalk = app.config.hostApps?.dingtalk;
+    app.decorate('hostApps', { wecom: wecom ? new WecomApi(wecom) : undefined, dingtalk: dingtalk ? new DingtalkApi(dingtalk) : undefined });
+    const on = [wecom ? '企业微信' : '', dingtalk ? '钉钉' : ''].filter(Boolean);
+    app.log.info({ hostApps: on }, on.length > 0 ? 'host apps configured' : 'no host app (企业微信, 钉钉) configured');
+  },
+  { name: 'host-apps', dependencies: ['db'] },
+);
