@@ -4,11 +4,15 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium';
+import { startHostStandIns, type HostStandIns } from './host-stand-ins';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the e2e server listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseUrl: string;
+    /** The 企业微信 and 钉钉 stand-ins the server calls. */
+    wecomStandIn: string;
+    dingtalkStandIn: string;
   }
 }
 
@@ -81,10 +85,10 @@ interface StartedServer {
 const START_ATTEMPTS = 3;
 
 /** Starts the server on a free port with its own data directory and waits until it is healthy. */
-async function startServer(dataDir: string): Promise<StartedServer> {
+async function startServer(dataDir: string, hostEnv: Record<string, string>): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TMPDIR: tmpRoot };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...hostEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TMPDIR: tmpRoot };
   // The e2e server always uses its own embedded database and the demo data.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -122,6 +126,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(tmpRoot, { recursive: true });
   process.env.TMPDIR = tmpRoot;
   const runDir = mkdtempSync(path.join(tmpRoot, 'run-'));
+  const standIns: HostStandIns = await startHostStandIns();
 
   // A server that exits before it is ready (seen once on a busy machine, when the server still had
   // Fastify's 10 s plugin time-out around its first-start seeding) is started again with a fresh
@@ -132,7 +137,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const startedAt = Date.now();
   for (let attempt = 1; attempt <= START_ATTEMPTS && !started; attempt += 1) {
     try {
-      started = await startServer(path.join(runDir, `data-${attempt}`));
+      started = await startServer(path.join(runDir, `data-${attempt}`), standIns.env);
       process.stderr.write(`e2e server ready in ${Math.round((Date.now() - startedAt) / 1000)} s\n`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -143,11 +148,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   if (!started) {
     rmSync(runDir, { recursive: true, force: true });
+    await standIns.close();
     throw new Error(`The e2e server could not be started:\n${failures.join('\n\n')}`);
   }
   const { server, baseUrl, log } = started;
 
   project.provide('baseUrl', baseUrl);
+  project.provide('wecomStandIn', standIns.wecom.url);
+  project.provide('dingtalkStandIn', standIns.dingtalk.url);
 
   return async () => {
     await stop(server);
@@ -155,5 +163,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       process.stderr.write(`e2e server exited with ${server.exitCode}:\n${log()}\n`);
     }
     rmSync(runDir, { recursive: true, force: true });
+    await standIns.close();
   };
 }
