@@ -41,6 +41,8 @@ export const staff = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** 企业微信 userid of this person in the company's WeCom, for app messages; null = not linked. */
     wecomUserId: varchar('wecom_user_id', { length: 64 }),
+    /** 钉钉 userid of this person in the company's DingTalk, for sign-in, directory sync and work notices; null = not linked. */
+    dingtalkUserId: varchar('dingtalk_user_id', { length: 64 }),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
@@ -55,6 +57,9 @@ export const staff = pgTable(
   (t) => [
     uniqueIndex('staff_active_phone_uq').on(t.phone).where(sql`${t.status} = 'active'`),
     uniqueIndex('staff_external_id_uq').on(t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+    // Sign-in and directory sync find a person by their host-app userid.
+    index('staff_wecom_user_idx').on(t.wecomUserId).where(sql`${t.wecomUserId} IS NOT NULL`),
+    index('staff_dingtalk_user_idx').on(t.dingtalkUserId).where(sql`${t.dingtalkUserId} IS NOT NULL`),
   ],
 );
 
