@@ -5,7 +5,7 @@
  * 42001) are fetched again once.
  */
 import type { DingtalkAppConfig } from '../../../env.js';
-import { HostApiError, TokenApi, fetchHostJson } from './host-api.js';
+import { TokenApi } from './host-api.js';
 
 const TOKEN_ERRORS = new Set([40014, 42001]);
 /** 40089/40091: a wrong AppKey or AppSecret; 60011: no privilege; 60121: no such user; 33012: not in the app's range. */
@@ -16,15 +16,6 @@ export class DingtalkApi extends TokenApi {
     readonly config: DingtalkAppConfig,
     now: () => number = Date.now,
   ) {
-    super('钉钉', config.apiBase, TOKEN_ERRORS, FINAL_ERRORS, now);
-  }
-
-  protected async fetchToken(): Promise<{ value: string; expiresInSeconds: number }> {
-    const answer = await fetchHostJson(this.provider, 'gettoken', this.url('gettoken', { appkey: this.config.appKey, appsecret: this.config.appSecret }));
-    const token = answer.access_token;
-    if (answer.errcode !== 0 || typeof token !== 'string' || token === '') {
-      throw new HostApiError(`钉钉 gettoken errcode ${answer.errcode ?? '?'}`, answer.errcode !== undefined && !FINAL_ERRORS.has(answer.errcode), answer.errcode);
-    }
-    return { value: token, expiresInSeconds: typeof answer.expires_in === 'number' ? answer.expires_in : 7200 };
+    super('钉钉', config.apiBase, { path: 'gettoken', query: { appkey: config.appKey, appsecret: config.appSecret } }, TOKEN_ERRORS, FINAL_ERRORS, now);
   }
 }

@@ -91,16 +91,23 @@ export interface HostCall {
   body?: unknown;
 }
 
+/** How an API hands out its access token: a GET of `path` with the app's credentials. */
+export interface TokenRequest {
+  path: string;
+  query: Record<string, string>;
+}
+
 /**
  * An API whose calls carry `access_token` in the query and answer `errcode` 0 on success. A token
  * the provider calls invalid or expired is fetched again once.
  */
-export abstract class TokenApi {
+export class TokenApi {
   protected readonly token: ExpiringValue;
 
   protected constructor(
     readonly provider: string,
     private readonly apiBase: string,
+    private readonly tokenRequest: TokenRequest,
     private readonly tokenErrors: ReadonlySet<number>,
     /** errcodes after which a retry cannot help (a refused secret, an unknown user). */
     private readonly finalErrors: ReadonlySet<number>,
@@ -109,7 +116,14 @@ export abstract class TokenApi {
     this.token = new ExpiringValue(() => this.fetchToken(), now);
   }
 
-  protected abstract fetchToken(): Promise<{ value: string; expiresInSeconds: number }>;
+  private async fetchToken(): Promise<{ value: string; expiresInSeconds: number }> {
+    const answer = await fetchHostJson(this.provider, 'gettoken', this.url(this.tokenRequest.path, this.tokenRequest.query));
+    const token = answer.access_token;
+    if (answer.errcode !== 0 || typeof token !== 'string' || token === '') {
+      throw new HostApiError(`${this.provider} gettoken errcode ${answer.errcode ?? '?'}`, answer.errcode !== undefined && !this.finalErrors.has(answer.errcode), answer.errcode);
+    }
+    return { value: token, expiresInSeconds: typeof answer.expires_in === 'number' ? answer.expires_in : 7200 };
+  }
 
   /** The cached access token, or a new one. */
   accessToken(): Promise<string> {

@@ -4,10 +4,10 @@
  * /document/path/91039). Invalid or expired tokens (40014, 42001, 42009) are fetched again once.
  */
 import type { WecomAppConfig } from '../../../env.js';
-import { HostApiError, TokenApi, fetchHostJson } from './host-api.js';
+import { TokenApi } from './host-api.js';
 
 const TOKEN_ERRORS = new Set([40014, 42001, 42009]);
-/** 40001/40013: a wrong secret or corpid; 60011: no privilege; 60111/81013: no such user. */
+/** 40001/40013: a wrong secret or corpid; 60011: no privilege; 60111/81013: no such user; 48002/60020: the app may not (configuration). */
 const FINAL_ERRORS = new Set([40001, 40013, 60011, 60111, 81013, 48002, 60020]);
 
 export class WecomApi extends TokenApi {
@@ -15,15 +15,6 @@ export class WecomApi extends TokenApi {
     readonly config: WecomAppConfig,
     now: () => number = Date.now,
   ) {
-    super('企业微信', config.apiBase, TOKEN_ERRORS, FINAL_ERRORS, now);
-  }
-
-  protected async fetchToken(): Promise<{ value: string; expiresInSeconds: number }> {
-    const answer = await fetchHostJson(this.provider, 'gettoken', this.url('cgi-bin/gettoken', { corpid: this.config.corpId, corpsecret: this.config.corpSecret }));
-    const token = answer.access_token;
-    if (answer.errcode !== 0 || typeof token !== 'string' || token === '') {
-      throw new HostApiError(`企业微信 gettoken errcode ${answer.errcode ?? '?'}`, answer.errcode !== 40013 && answer.errcode !== 40001, answer.errcode);
-    }
-    return { value: token, expiresInSeconds: typeof answer.expires_in === 'number' ? answer.expires_in : 7200 };
+    super('企业微信', config.apiBase, { path: 'cgi-bin/gettoken', query: { corpid: config.corpId, corpsecret: config.corpSecret } }, TOKEN_ERRORS, FINAL_ERRORS, now);
   }
 }
