@@ -15,7 +15,6 @@ export const DIRECTORY_PROVIDER_LABELS: Record<DirectoryProviderName, string> = 
 export const DIRECTORY_MAPPINGS_MAX = 500;
 
 const DepartmentId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.@-]+$' });
-const SiteName = Type.String({ minLength: 1, maxLength: 64 });
 
 export const AdminDirectoryDepartment = Type.Object({
   id: Type.String(),

@@ -273,7 +273,7 @@ describe('企业微信: 30 departments, 500 people', () => {
     }
     const url = server.config.databaseUrl;
     let second: FastifyInstance = server.app;
-    let close = async () => undefined as void;
+    let close = async (): Promise<void> => undefined;
     if (url) {
       const database = await openDatabase({ databaseUrl: url });
       second = await buildTestApp(database, server.config);

@@ -187,7 +187,7 @@ export async function applyPlan(runner: Runner, plan: Plan, context: ApplyContex
     try {
       await runner.transaction(async (tx) => {
         await lock(tx);
-        for (const person of batch) await applyPerson(tx, person, context, { idField, label, resolve, siteNames: (ids) => siteNames(tx, ids) });
+        for (const person of batch) await applyPerson(tx, person, context, { idField, resolve });
       });
     } catch (error) {
       if (isActivePhoneClash(error)) throw conflict(DIRECTORY_CHANGED);
@@ -203,9 +203,7 @@ export async function applyPlan(runner: Runner, plan: Plan, context: ApplyContex
 
 interface PersonHelpers {
   idField: 'wecomUserId' | 'dingtalkUserId';
-  label: string;
   resolve: (ref: SiteRef) => number;
-  siteNames: (ids: number[]) => Promise<Map<number, string>>;
 }
 
 /** One person's planned change, in the batch's transaction. */

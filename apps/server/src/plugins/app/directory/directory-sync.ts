@@ -43,7 +43,7 @@ export const DIRECTORY_SYNC_JOB = 'directorySync';
 const DIRECTORY_SYNC_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Where the conflicts notice links (消息中心 shows its text; the console lists them). */
-const CONFLICT_LINK = '/pages/message/index';
+const CONFLICT_LINK = '/pages/my/messageCenter';
 
 const SETTINGS_ROW = 1;
 
