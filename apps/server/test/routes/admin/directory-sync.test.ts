@@ -168,9 +168,10 @@ describe('企业微信: 30 departments, 500 people', () => {
 
     // Synced: nothing left to do.
     const again = await post<AdminDirectoryPlan>('preview');
+    expect(again.status, again.body.msg).toBe(200);
     expect(again.body.data).toMatchObject({ sites: [], people: [], conflicts: [] });
     const status = await post<AdminDirectoryStatus>('status');
-    expect(status.body.data.lastRun).toMatchObject({ kind: 'preview', error: null });
+    expect(status.body.data.lastRun, JSON.stringify(status.body)).toMatchObject({ kind: 'preview', error: null });
     expect(wecom.problems).toEqual([]);
   });
 

@@ -8,7 +8,9 @@
  * People are matched by their directory id first (staff.wecom_user_id / dingtalk_user_id), then by
  * the mobile number when the directory gives one. A person keeps one position per mapped
  * department's site and leads it when the directory says they lead THAT department. Positions at
- * sites no department maps onto are the console's and stay as they are.
+ * sites no department maps onto are the console's and stay as they are, and so are the people the
+ * sync does not manage: only someone in a mapped department, or holding a position at a mapped
+ * site, is created, moved, deactivated or reactivated by it.
  */
 import { createHash } from 'node:crypto';
 import { maskPhone, type AdminDirectoryConflict, type AdminDirectoryPersonChange, type AdminDirectoryPlan, type AdminDirectorySiteChange, type DirectoryProviderName } from '@sales/contract';
@@ -324,6 +326,8 @@ export async function planSync(db: Db | Tx, provider: DirectoryProviderName, sna
       continue;
     }
 
+    // Only the people of the mapped departments and sites: someone elsewhere in the company is not this sync's.
+    if (wanted.size === 0 && !(heldBy.get(local.id) ?? []).some((position) => managedSites.has(position.siteId))) continue;
     if (!person.active) {
       if (local.status !== 'active') continue;
       if (local.isAdmin) {
@@ -384,10 +388,11 @@ export async function planSync(db: Db | Tx, provider: DirectoryProviderName, sna
     });
   }
 
-  // Linked people the directory no longer has: removed from the company.
+  // Linked people of the mapped sites the directory no longer has: removed from the company.
   for (const row of org.people) {
     const id = directoryIdOf(provider, row);
     if (!id || seen.has(id) || row.status !== 'active') continue;
+    if (!(heldBy.get(row.id) ?? []).some((position) => managedSites.has(position.siteId))) continue;
     if ((byDirectoryId.get(id) ?? []).length > 1) continue;
     if (row.isAdmin) {
       conflicts.push({ directoryId: id, name: row.username, reason: `通讯录中已没有此人，但 ${row.username} 是系统管理员：不自动停用，请在员工页处理` });
