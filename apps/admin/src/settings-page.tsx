@@ -1,13 +1,14 @@
 /**
  * 系统设置: how this server is configured, read-only. Everything here comes from the server's
  * environment variables (README, Configuration) and changes with a restart; no secret is shown,
- * only whether it is set. Below them, 公海规则: per site, set here and kept in the database.
+ * only whether it is set. Below them, 通讯录同步 and 公海规则: set here and kept in the database.
  */
 import type { AdminSettings } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { Alert, Card, Descriptions, Space, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { post } from './api';
+import { DirectorySyncCard } from './directory-sync';
 import { PoolRulesCard } from './pool-rules';
 
 /** antd's green tag text is 3.4:1 on its background: a darker green keeps 4.5:1 (axe). */
@@ -58,6 +59,7 @@ export function SettingsPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <DirectorySyncCard />
       <PoolRulesCard />
     </Space>
   );

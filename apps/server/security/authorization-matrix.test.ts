@@ -292,6 +292,12 @@ const STANDALONE: Record<string, Standalone> = {
     why: 'sets a site’s own 公海规则, for 系统管理员 only',
     body: { siteId: 203, rules: { ownLimit: null, dailyClaimLimit: null, reclaimBlockDays: null, noFollowUpDays: 90, noOrderDays: null, levelDays: null, warnDays: null } },
   },
+  // Issue 28 §2: 通讯录同步 (no host app is configured here, so what needs one is 400 for the administrator too).
+  'POST /seller/admin/directory/status': { kind: 'admin', why: 'the directory sync settings and last run, for 系统管理员 only' },
+  'POST /seller/admin/directory/tree': { kind: 'admin', why: 'the company directory’s departments, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/directory/save': { kind: 'admin', why: 'maps directory departments onto sites, for 系统管理员 only', empty: 400 },
+  'POST /seller/admin/directory/preview': { kind: 'admin', why: 'the dry run of a directory sync (every person and site), for 系统管理员 only; 400 before a provider is chosen', empty: 400 },
+  'POST /seller/admin/directory/apply': { kind: 'admin', why: 'writes a directory sync (creates, moves, deactivates people), for 系统管理员 only', empty: 400 },
 };
 
 let as: Record<Role, Session>;

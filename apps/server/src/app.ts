@@ -9,6 +9,7 @@ import { ok } from './lib/reply.js';
 import adminRoutes from './routes/seller/admin/index.js';
 import { administratorWatch } from './plugins/app/admin/administrators.js';
 import authentication from './plugins/app/auth/authentication.js';
+import directory from './plugins/app/directory/directory.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
 import hostApps from './plugins/app/host-apps/host-apps.js';
 import idempotency from './plugins/app/idempotency/idempotency.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(reports);
   await app.register(notices);
   await app.register(noticeDelivery);
+  await app.register(directory);
 
   // An empty database has nobody who can sign in: the log and /healthz say how to make the first administrator.
   const administrators = administratorWatch(app.db);

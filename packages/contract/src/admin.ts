@@ -174,6 +174,8 @@ export const AUDIT_ACTION_LABELS = {
   'admin.grant': '设为系统管理员',
   'admin.revoke': '取消系统管理员',
   'pool.rules': '修改公海规则',
+  'directory.settings': '修改通讯录同步设置',
+  'directory.sync': '通讯录同步',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -189,6 +191,7 @@ export const AUDIT_ACTION_GROUPS = {
   'export.*': '导出（全部）',
   'integration.*': '平台同步（全部）',
   'pool.*': '公海（全部）',
+  'directory.*': '通讯录同步（全部）',
 } as const;
 export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
 

@@ -108,6 +108,7 @@ import { CustomerPositionBody, CustomerPositionResult } from './field-work.js';
 import { PoolAssignBody, PoolAssignResult, PoolClaimBody, PoolLastOwners, PoolListBody, PoolPage, PoolReleaseBody, PoolReleaseResult, PoolRules, PoolSiteBody } from './pool.js';
 import { FollowUpDue, FollowUpDueBody } from './todo.js';
 import { AdminPoolRulesList, AdminPoolRulesSaveBody, AdminPoolRulesSite } from './pool-return.js';
+import { AdminDirectoryApplyBody, AdminDirectoryApplyResult, AdminDirectoryPlan, AdminDirectorySaveBody, AdminDirectoryStatus, AdminDirectoryTree, AdminDirectoryTreeBody } from './directory.js';
 import {
   BindBody,
   BindingHistory,
@@ -305,6 +306,11 @@ const TABLE = {
   adminStaffHandover: post(routes.adminStaffHandover, { body: AdminStaffIdBody, response: AdminHandoverInfo }),
   adminPoolRulesList: post(routes.adminPoolRulesList, { response: AdminPoolRulesList }),
   adminPoolRulesSave: post(routes.adminPoolRulesSave, { body: AdminPoolRulesSaveBody, response: AdminPoolRulesSite }),
+  adminDirectoryStatus: post(routes.adminDirectoryStatus, { response: AdminDirectoryStatus }),
+  adminDirectoryTree: post(routes.adminDirectoryTree, { body: AdminDirectoryTreeBody, response: AdminDirectoryTree }),
+  adminDirectorySave: post(routes.adminDirectorySave, { body: AdminDirectorySaveBody, response: AdminDirectoryStatus }),
+  adminDirectoryPreview: post(routes.adminDirectoryPreview, { response: AdminDirectoryPlan }),
+  adminDirectoryApply: post(routes.adminDirectoryApply, { body: AdminDirectoryApplyBody, response: AdminDirectoryApplyResult }),
 
   ...reportEndpoints('weekly', routes.weeklyReport),
   ...reportEndpoints('halfMonth', routes.halfMonthReport),

@@ -22,4 +22,5 @@ export * from './todo.js';
 export * from './field-work.js';
 export * from './admin.js';
 export * from './pool-return.js';
+export * from './directory.js';
 export * from './endpoints.js';

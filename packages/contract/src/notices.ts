@@ -19,6 +19,7 @@ export const NOTICE_KINDS = [
   'passwordReset',
   'customerReturned',
   'customerReturnWarning',
+  'directoryConflict',
 ] as const;
 
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -36,6 +37,7 @@ export const NOTICE_KIND_NAMES: Record<NoticeKind, string> = {
   passwordReset: '密码重置',
   customerReturned: '客户回收',
   customerReturnWarning: '回收预警',
+  directoryConflict: '通讯录同步冲突',
 };
 
 /** How long a notice is kept, in days. */

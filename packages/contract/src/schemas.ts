@@ -276,4 +276,10 @@ export const FIELD_LABELS: Record<string, string> = {
   noOrderDays: '未成交回收天数',
   levelDays: '按等级设置',
   warnDays: '提前提醒天数',
+  provider: '通讯录来源',
+  dailySync: '每日同步',
+  mappings: '部门映射',
+  departmentId: '通讯录部门',
+  parentSiteId: '上级站点',
+  fingerprint: '预览编号',
 };

@@ -8,3 +8,4 @@ export * from './schema/sales.js';
 export * from './schema/performance.js';
 export * from './schema/reports.js';
 export * from './schema/notices.js';
+export * from './schema/directory.js';

@@ -210,6 +210,8 @@ const WRITES: readonly WriteCall[] = [
     as: 'admin',
     body: { siteId: 203, rules: { ownLimit: 50, dailyClaimLimit: 5, reclaimBlockDays: 7, noFollowUpDays: 30, noOrderDays: 60, levelDays: { A: { noFollowUpDays: 60, noOrderDays: null } }, warnDays: 3 } },
   },
+  { path: '/seller/admin/directory/save', as: 'admin', body: { provider: 'wecom', dailySync: false, mappings: [{ departmentId: '2', siteId: 203 }] } },
+  { path: '/seller/admin/directory/apply', as: 'admin', body: { fingerprint: 'a'.repeat(64) } },
 ];
 
 /** Calls with a body that (apart from a leader's read mark on a report) only read; the fuzz sends them wrongly typed fields too. */
@@ -254,6 +256,7 @@ const READS = new Set([
   'admin/customer/import/template',
   'admin/customer/import/preview',
   'admin/staff/handover',
+  'admin/directory/tree',
 ]);
 
 describe('every write refuses a wrongly typed field', () => {

@@ -60,7 +60,7 @@ async function lockPerson(tx: Tx, staffId: number): Promise<LockedPerson> {
 }
 
 /** How many customers the person owns per site, those customers locked for the handover. */
-async function ownedCustomers(tx: Tx, staffId: number): Promise<Map<number, number>> {
+export async function ownedCustomers(tx: Tx, staffId: number): Promise<Map<number, number>> {
   const rows = await tx.select({ siteId: customers.siteId }).from(customers).where(eq(customers.ownerId, staffId)).for('update');
   const bySite = new Map<number, number>();
   for (const row of rows) bySite.set(row.siteId, (bySite.get(row.siteId) ?? 0) + 1);
@@ -85,7 +85,7 @@ async function isActiveColleague(db: Db | Tx, siteId: number, staffId: number, l
  * member of that site. The open bindings close; a colleague's open with kind 'transfer'. Returns
  * the audit detail's part (`广州一部 12 位客户 → 李四`).
  */
-async function handOver(tx: Tx, admin: StaffActor, leaving: number, due: Map<number, number>, handovers: readonly AdminHandover[]): Promise<string[]> {
+export async function handOver(tx: Tx, admin: StaffActor, leaving: number, due: Map<number, number>, handovers: readonly AdminHandover[]): Promise<string[]> {
   const bySite = new Map<number, AdminHandover>();
   for (const handover of handovers) {
     if (bySite.has(handover.siteId)) throw badRequest('同一站点只能指定一种客户交接');
@@ -226,51 +226,62 @@ async function siteNames(db: Db | Tx, ids: number[]): Promise<Map<number, string
  */
 export async function deactivateStaff(deps: StaffAdminDeps, admin: StaffActor, input: AdminStaffDeactivateBody, client: ClientContext): Promise<void> {
   if (admin !== null && input.staffId === admin.id) throw badRequest(DEACTIVATE_SELF);
-  await deps.db.transaction(async (tx) => {
-    const person = await lockPerson(tx, input.staffId);
-    if (person.status === 'inactive') throw conflict(ALREADY_INACTIVE);
-    await keepAnotherAdministrator(tx, person.id);
-    const moved = await handOver(tx, admin, person.id, await ownedCustomers(tx, person.id), input.handovers);
-    await tx.update(staff).set({ status: 'inactive', deactivatedAt: new Date() }).where(eq(staff.id, person.id));
-    await revokeAllSessions(tx, person.id);
-    const detail = [`离职 ${person.username} ${maskPhone(person.phone)}`, moved.length === 0 ? '无客户交接' : moved.join('；')].join('；');
-    await appendAudit(tx, {
-      action: 'staff.deactivate',
-      actorId: admin?.id ?? null,
-      targetId: person.id,
-      detail,
-      before: { status: STAFF_STATUS_LABELS.active },
-      after: { status: STAFF_STATUS_LABELS.inactive, ...(moved.length > 0 ? { customers: moved } : {}) },
-      client,
-    });
-  });
+  await deps.db.transaction((tx) => deactivatePerson(tx, admin, input.staffId, input.handovers, client));
   await deps.staffChanged(input.staffId);
+}
+
+/**
+ * 离职 in the caller's transaction (the console's, or a directory sync's batch); `toSite` hands every
+ * site's customers back to the site unbound (公海), as a directory sync does. The caller drops the
+ * person's cached sessions after commit.
+ */
+export async function deactivatePerson(tx: Tx, admin: StaffActor, staffId: number, handovers: readonly AdminHandover[] | 'toSite', client: ClientContext, note = ''): Promise<void> {
+  const person = await lockPerson(tx, staffId);
+  if (person.status === 'inactive') throw conflict(ALREADY_INACTIVE);
+  await keepAnotherAdministrator(tx, person.id);
+  const owned = await ownedCustomers(tx, person.id);
+  const moved = await handOver(tx, admin, person.id, owned, handovers === 'toSite' ? [...owned.keys()].map((siteId) => ({ siteId, toStaffId: null })) : handovers);
+  await tx.update(staff).set({ status: 'inactive', deactivatedAt: new Date() }).where(eq(staff.id, person.id));
+  await revokeAllSessions(tx, person.id);
+  const detail = [`${note}离职 ${person.username} ${maskPhone(person.phone)}`, moved.length === 0 ? '无客户交接' : moved.join('；')].join('；');
+  await appendAudit(tx, {
+    action: 'staff.deactivate',
+    actorId: admin?.id ?? null,
+    targetId: person.id,
+    detail,
+    before: { status: STAFF_STATUS_LABELS.active },
+    after: { status: STAFF_STATUS_LABELS.inactive, ...(moved.length > 0 ? { customers: moved } : {}) },
+    client,
+  });
 }
 
 /** 启用: sign-in works again with the old password; customers stay where the handover put them. */
 export async function reactivateStaff(deps: StaffAdminDeps, admin: StaffActor, staffId: number, client: ClientContext): Promise<void> {
   try {
-    await deps.db.transaction(async (tx) => {
-      const person = await lockPerson(tx, staffId);
-      if (person.status !== 'inactive') throw conflict(NOT_INACTIVE);
-      const [holder] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.phone, person.phone), eq(staff.status, 'active'))).limit(1);
-      if (holder) throw conflict(PHONE_TAKEN_ON_REACTIVATE);
-      await tx.update(staff).set({ status: 'active', deactivatedAt: null }).where(eq(staff.id, staffId));
-      await appendAudit(tx, {
-        action: 'staff.reactivate',
-        actorId: admin?.id ?? null,
-        targetId: staffId,
-        detail: `启用 ${person.username} ${maskPhone(person.phone)}`,
-        before: { status: STAFF_STATUS_LABELS.inactive },
-        after: { status: STAFF_STATUS_LABELS.active },
-        client,
-      });
-    });
+    await deps.db.transaction((tx) => reactivatePerson(tx, admin, staffId, client));
   } catch (error) {
     if (isActivePhoneClash(error)) throw conflict(PHONE_TAKEN_ON_REACTIVATE);
     throw error;
   }
   await deps.staffChanged(staffId);
+}
+
+/** 启用 in the caller's transaction (the console's, or a directory sync's batch). */
+export async function reactivatePerson(tx: Tx, admin: StaffActor, staffId: number, client: ClientContext, note = ''): Promise<void> {
+  const person = await lockPerson(tx, staffId);
+  if (person.status !== 'inactive') throw conflict(NOT_INACTIVE);
+  const [holder] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.phone, person.phone), eq(staff.status, 'active'))).limit(1);
+  if (holder) throw conflict(PHONE_TAKEN_ON_REACTIVATE);
+  await tx.update(staff).set({ status: 'active', deactivatedAt: null }).where(eq(staff.id, staffId));
+  await appendAudit(tx, {
+    action: 'staff.reactivate',
+    actorId: admin?.id ?? null,
+    targetId: staffId,
+    detail: `${note}启用 ${person.username} ${maskPhone(person.phone)}`,
+    before: { status: STAFF_STATUS_LABELS.inactive },
+    after: { status: STAFF_STATUS_LABELS.active },
+    client,
+  });
 }
 
 /** 交接: each site where the person holds a position or owns customers, how many, and who may take them. */

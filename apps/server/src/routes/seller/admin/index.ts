@@ -221,6 +221,31 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return staffResult(request.body.staffId);
     },
   });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminDirectoryStatus, { tags, security, summary: '通讯录同步：已配置的通讯录来源、所选来源、部门映射、每日同步开关与上次运行结果' }),
+    handler: async () => ok(await app.directory.status()),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminDirectoryTree, { tags, security, summary: '通讯录部门树（企业微信或钉钉）：每个部门的上级与直属人数' }),
+    handler: async (request) => ok(await app.directory.tree(request.body.provider)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminDirectorySave, { tags, security, summary: '保存通讯录同步设置：来源、每日同步开关、部门映射（映射到已有站点，或在某上级下新建站点）' }),
+    handler: async (request) => ok(await app.directory.save(request.body, currentUser(request), clientOf(request))),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminDirectoryPreview, { tags, security, summary: '预览通讯录同步（不写入）：要新建、改名、移动的站点，要新建、更新、调动、离职、复职的员工，以及所有冲突' }),
+    handler: async () => ok(await app.directory.preview()),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.adminDirectoryApply, { tags, security, summary: '执行通讯录同步：只写入预览所列的变更（通讯录或员工在预览后有变化时 409），离职者走离职流程，冲突不处理' }),
+    handler: async (request) => ok(await app.directory.apply(request.body.fingerprint, currentUser(request), clientOf(request))),
+  });
 };
 
 export default adminRoutes;
