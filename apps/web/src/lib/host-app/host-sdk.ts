@@ -10,6 +10,7 @@
  * back to the browser's camera or geolocation; closing the host's scanner is HostCancelled.
  */
 import type { GeoFix, HostJsapiConfig } from '@sales/contract';
+import type * as WecomSdk from '@wecom/jssdk';
 import * as ROUTES from '@sales/contract/routes';
 import { call } from '../api-client';
 import { fixOf, type LocateOptions } from '../geolocation';
@@ -42,7 +43,7 @@ const isCancel = (error: unknown) => {
 
 // ---- 企业微信 ----
 
-type Wecom = typeof import('@wecom/jssdk');
+type Wecom = typeof WecomSdk;
 let wecomReady: Promise<Wecom> | undefined;
 
 /** The SDK, registered with this company's signatures (once per page; again after a failure). */
