@@ -13,6 +13,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin } from '../support/api';
 import { useApp } from '../support/app';
+import { layoutProblems, layoutReport } from '../support/layout';
 import { customerDetail, customerList } from '../support/sales-api';
 import { waitForSalesCall } from '../support/sales-pages';
 
@@ -30,19 +31,24 @@ interface BridgeCall {
 interface BridgeScript {
   scanResult: string;
   fix: typeof HOST_FIX;
-  /** Answer scanQRCode with a failure instead. */
-  scanFails: boolean;
+  /** How the host's scanner answers each time it is opened (the last answer repeats). */
+  scans: ('ok' | 'cancel' | 'fail')[];
 }
 
 /**
  * Stands in for 企业微信's bridge: records each call in window.__hostCalls and answers as the host
  * does (config calls ok, the scanner with `resultStr`, geoLocation with the position).
  */
-function fakeWecomBridge({ scanResult, fix, scanFails }: BridgeScript): void {
+function fakeWecomBridge({ scanResult, fix, scans }: BridgeScript): void {
   const calls: BridgeCall[] = [];
+  let scanned = 0;
   (window as unknown as { __hostCalls: BridgeCall[] }).__hostCalls = calls;
   const answer = (name: string): Record<string, unknown> => {
-    if (name === 'scanQRCode') return scanFails ? { err_msg: 'scanQRCode:fail' } : { err_msg: 'scanQRCode:ok', resultStr: scanResult };
+    if (name === 'scanQRCode') {
+      const outcome = scans[Math.min(scanned, scans.length - 1)] ?? 'ok';
+      scanned += 1;
+      return outcome === 'ok' ? { err_msg: 'scanQRCode:ok', resultStr: scanResult } : { err_msg: `scanQRCode:${outcome}` };
+    }
     if (name === 'geoLocation') return { err_msg: 'geoLocation:ok', ...fix, speed: 0 };
     return { err_msg: `${name}:ok` };
   };
@@ -82,7 +88,7 @@ async function expectSignedAgentConfig(calls: BridgeCall[], pageUrl: string): Pr
 }
 
 describe('inside 企业微信', () => {
-  test('扫一扫 opens the host’s scanner, registered with the server-signed configuration, and the code opens the customer', async () => {
+  test('扫一扫 opens the host’s scanner, registered with the server-signed configuration; closed, it waits for 扫一扫; the code opens the customer', async () => {
     const leader = await apiLogin(LI_NA);
     const [listed] = (await customerList(leader, { pageSize: 1 })).list;
     if (!listed) throw new Error('华东一部 has no customers');
@@ -91,24 +97,36 @@ describe('inside 企业微信', () => {
 
     // No camera permission: the host's scanner is the only way this scan can succeed.
     const app = await harness.newApp({ userAgent: WECOM_UA });
-    await app.page.addInitScript(fakeWecomBridge, { scanResult: customer.qrPayload, fix: HOST_FIX, scanFails: false });
+    const bridge: BridgeScript = { scanResult: customer.qrPayload, fix: HOST_FIX, scans: ['cancel', 'ok'] };
+    await app.page.addInitScript(fakeWecomBridge, bridge);
     await app.signIn(LI_NA);
     const configs: Request[] = [];
     app.page.on('request', (request) => {
       if (request.url().endsWith('/seller/user/host-jsapi/config')) configs.push(request);
     });
 
-    const resolved = waitForSalesCall(app.page, 'customer/qr/resolve');
     await app.tabBar.tap('我的');
     await app.waitForRoute('/pages/my/index');
     await app.page.getByText('扫一扫', { exact: true }).tap();
+    await app.waitForRoute('/pages/my/scanQRCode');
+    // The host's scanner opened with the page and was closed: no camera, a button to open it again.
+    const again = app.page.getByTestId('scan-host');
+    await again.waitFor();
+    expect(await app.scanner.camera()).toBe('host');
+    expect((await app.scanner.result().textContent())?.trim()).toBe('点击「扫一扫」扫描客户二维码');
+    await app.settled();
+    expect(layoutProblems(await layoutReport(app.page))).toEqual([]);
+    await app.screenshot('host-scan-closed');
+
+    const resolved = waitForSalesCall(app.page, 'customer/qr/resolve');
+    await again.tap();
     const answer = await resolved;
     expect(answer.request().postDataJSON()).toEqual({ siteId: 101, code: customer.qrPayload });
     const opened = await app.waitForRoute('/pages/details/customerDetails');
     expect(opened.query.get('id')).toBe(String(customer.id));
 
     const calls = await hostCalls(app.page);
-    expect(calls.map((call) => call.name)).toEqual(['agentConfig', 'scanQRCode']);
+    expect(calls.map((call) => call.name)).toEqual(['agentConfig', 'scanQRCode', 'scanQRCode']);
     expect(calls[1]?.params).toMatchObject({ needResult: 1, scanType: ['qrCode'] });
     await expectSignedAgentConfig(calls, app.page.url());
     expect(configs).toHaveLength(1);
@@ -122,7 +140,8 @@ describe('inside 企业微信', () => {
     if (!listed) throw new Error('张伟 has no customers');
     // Neither camera nor geolocation is granted: only the host can answer.
     const app = await harness.newApp({ userAgent: WECOM_UA });
-    await app.page.addInitScript(fakeWecomBridge, { scanResult: '', fix: HOST_FIX, scanFails: true });
+    const bridge: BridgeScript = { scanResult: '', fix: HOST_FIX, scans: ['fail'] };
+    await app.page.addInitScript(fakeWecomBridge, bridge);
     await app.signIn(ZHANG_WEI);
     await app.open(`pages/details/customerDetails?id=${listed.id}`);
     await app.waitForTitle('客户详情');

@@ -59,7 +59,7 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
   const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
   const [host] = useState(currentHostApp);
   /** Inside a host app: its scanner is open (`scanning`) or closed (`idle`); null once on the camera. */
-  const [hostScan, setHostScan] = useState<'scanning' | 'idle' | null>(host ? 'idle' : null);
+  const [hostScan, setHostScan] = useState<'scanning' | 'idle' | null>(host ? 'scanning' : null);
 
   const getDecoder = useCallback(() => {
     decoder.current ??= createQrDecoder();
@@ -249,7 +249,14 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
               {torchOn ? '关闭手电筒' : '打开手电筒'}
             </Button>
           )}
-          <Button shape="rounded" color="primary" className="scanner__button" onClick={() => picker.current?.click()} data-testid="scan-album">
+          <Button
+            shape="rounded"
+            color="primary"
+            fill={hostScan === 'idle' ? 'outline' : 'solid'}
+            className="scanner__button"
+            onClick={() => picker.current?.click()}
+            data-testid="scan-album"
+          >
             <PictureOutline /> 从相册选择
           </Button>
         </div>
