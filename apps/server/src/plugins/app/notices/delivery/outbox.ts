@@ -3,9 +3,9 @@
  * what `createNotices` queues for the notices it created, and a prompt nudge of the dispatcher.
  *
  * Each channel is queued only where it applies: 企业微信 for a user with a WeCom userid, 钉钉
- * for a user with a DingTalk userid, Web Push for a user with a subscription, SMS for report-due and 催交 kinds, the group robot once
- * per site and event for those kinds at a site with a robot. A muted kind has no notice, so no
- * delivery.
+ * for a user with a DingTalk userid, Web Push for a user with a subscription, SMS for report-due
+ * and 催交 kinds, the group robot once per site and event for those kinds at a site with a robot.
+ * A muted kind has no notice, so no delivery.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../../db/client.js';
