@@ -270,6 +270,8 @@ export interface NewAppOptions {
   viewport?: { width: number; height: number };
   /** Lets the test inject scripts (axe-core) past the app's Content-Security-Policy. */
   bypassCSP?: boolean;
+  /** Another user agent than Chromium's (企业微信's or 钉钉's webview). */
+  userAgent?: string;
 }
 
 export interface AppHarness {
@@ -333,7 +335,12 @@ export function useApp(): AppHarness {
       return requireBrowser();
     },
     async newApp(options = {}) {
-      const context = await newPhoneContext(options.browser ?? requireBrowser(), { serviceWorkers: options.serviceWorkers, viewport: options.viewport, bypassCSP: options.bypassCSP });
+      const context = await newPhoneContext(options.browser ?? requireBrowser(), {
+        serviceWorkers: options.serviceWorkers,
+        viewport: options.viewport,
+        bypassCSP: options.bypassCSP,
+        userAgent: options.userAgent,
+      });
       if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
       // Fail fast: every wait in these tests is for something that takes well under a second.
       context.setDefaultTimeout(10_000);

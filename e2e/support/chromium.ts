@@ -46,9 +46,15 @@ export function fakeCameraArgs(y4mFile: string): string[] {
  */
 export function newPhoneContext(
   browser: Browser,
-  { serviceWorkers = 'block', viewport = PHONE_VIEWPORT, bypassCSP = false }: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+  {
+    serviceWorkers = 'block',
+    viewport = PHONE_VIEWPORT,
+    bypassCSP = false,
+    userAgent,
+  }: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number }; bypassCSP?: boolean; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
+    ...(userAgent ? { userAgent } : {}),
     serviceWorkers,
     bypassCSP,
     viewport,

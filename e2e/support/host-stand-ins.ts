@@ -24,7 +24,7 @@ export async function startHostStandIns(): Promise<HostStandIns> {
   const dingtalk = await new HostStandIn('dingtalk', { id: E2E_DINGTALK.appKey, secret: E2E_DINGTALK.appSecret }).start();
   installOAuth(wecom, dingtalk);
   installDirectory(wecom, dingtalk);
-  installJsapi(wecom, dingtalk);
+  installJsapi(wecom, dingtalk, { dingtalkAgentId: E2E_DINGTALK.agentId });
   return {
     wecom,
     dingtalk,

@@ -53,7 +53,7 @@ describe('设置 → 消息通知', () => {
       // This server has no VAPID keys: 本机推送 says so instead of offering a switch.
       expect(after.channels.webPush.configured).toBe(false);
       await app.page.getByText('服务器未开启推送通知').waitFor();
-      await app.page.getByText(/企业微信是主要的送达方式/).waitFor();
+      await app.page.getByText(/企业微信和钉钉是主要的送达方式/).waitFor();
 
       await app.settled();
       expect(layoutProblems(await layoutReport(app.page))).toEqual([]);

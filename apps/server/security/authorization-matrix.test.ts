@@ -251,6 +251,7 @@ const STANDALONE: Record<string, Standalone> = {
   'POST /seller/user/write/off/web': { kind: 'session', why: 'the caller’s own account, with the caller’s ticket' },
   'POST /seller/user/reset/staff/password': { kind: 'session', why: 'a leader’s reset of a member: its own matrix below' },
   'POST /seller/upload/img': { kind: 'session', why: 'stores an image owned by the caller' },
+  'POST /seller/user/host-jsapi/config': { kind: 'session', why: 'signs one of the app’s own pages for the caller’s host JS SDK; no data of anyone (test/routes/user/host-jsapi.test.ts)' },
   'POST /seller/notice/list': { kind: 'session', why: 'the caller’s own notices only (ownNotices)' },
   'POST /seller/notice/unread': { kind: 'session', why: 'the caller’s own unread count' },
   'POST /seller/notice/read': { kind: 'session', why: 'the caller’s own notices; another user’s answers 404: its own check below' },

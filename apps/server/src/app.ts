@@ -31,6 +31,7 @@ import noticeCenterRoutes from './routes/seller/notice/center.js';
 import noticeChannelRoutes from './routes/seller/notice-channels/index.js';
 import uploadRoutes from './routes/seller/upload/index.js';
 import userRoutes from './routes/seller/user/index.js';
+import hostJsapiRoutes from './routes/seller/host-jsapi/index.js';
 import versionRoutes from './routes/seller/version/index.js';
 import weeklyRoutes from './routes/seller/weekly/index.js';
 
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   );
 
   await app.register(userRoutes, { prefix: '/seller/user' });
+  await app.register(hostJsapiRoutes, { prefix: '/seller/user/host-jsapi' });
   await app.register(versionRoutes, { prefix: '/seller/version' });
   await app.register(uploadRoutes, { prefix: '/seller/upload' });
   await app.register(fengheRoutes, { prefix: '/seller/fenghe/staff' });

@@ -76,6 +76,7 @@ import {
   ReportRemindResult,
 } from './report-feedback.js';
 import { NoticeSettings, NoticeSettingsUpdateBody, PushKey, PushSubscribeBody, PushUnsubscribeBody } from './notice-settings.js';
+import { HostJsapiConfig, HostJsapiConfigBody } from './host-jsapi.js';
 import * as routes from './routes.js';
 import {
   AdminAuditListBody,
@@ -282,6 +283,7 @@ const TABLE = {
   noticePushKey: get(routes.noticePushKey, { response: PushKey }),
   noticePushSubscribe: post(routes.noticePushSubscribe, { body: PushSubscribeBody, response: Type.Null() }),
   noticePushUnsubscribe: post(routes.noticePushUnsubscribe, { body: PushUnsubscribeBody, response: Type.Null() }),
+  hostJsapiConfig: post(routes.hostJsapiConfig, { body: HostJsapiConfigBody, response: HostJsapiConfig }),
 
   adminStaffList: post(routes.adminStaffList, { body: AdminStaffListBody, response: AdminStaffPage }),
   adminSiteList: post(routes.adminSiteList, { response: AdminSiteList }),

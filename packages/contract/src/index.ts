@@ -18,6 +18,7 @@ export * from './attendance.js';
 export * from './members.js';
 export * from './notices.js';
 export * from './notice-settings.js';
+export * from './host-jsapi.js';
 export * from './todo.js';
 export * from './field-work.js';
 export * from './admin.js';

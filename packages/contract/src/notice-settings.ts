@@ -13,6 +13,8 @@ export const NoticeSettings = Type.Object({
   channels: Type.Object({
     /** 企业微信 app messages: configured on the server, and whether this user's WeCom account is linked. */
     wecom: Type.Object({ configured: Type.Boolean(), linked: Type.Boolean() }),
+    /** 钉钉 work notices: configured on the server, and whether this user's DingTalk account is linked. */
+    dingtalk: Type.Object({ configured: Type.Boolean(), linked: Type.Boolean() }),
     /** 企业微信 group robots: whether one of the user's sites has one (report due, 催交). */
     wecomRobot: Type.Object({ configured: Type.Boolean() }),
     /** SMS for the kinds listed, to the user's phone, at most `dailyCap` a day. */

@@ -19,4 +19,5 @@ export * from './routes/integration.js';
 export * from './routes/reports.js';
 export * from './routes/notices.js';
 export * from './routes/notice-channels.js';
+export * from './routes/host-jsapi.js';
 export * from './routes/admin.js';

@@ -261,6 +261,8 @@ export const FIELD_LABELS: Record<string, string> = {
   p256dh: '推送密钥',
   auth: '推送密钥',
   expirationTime: '推送有效期',
+  host: '宿主应用',
+  url: '页面地址',
   action: '操作类型',
   actorId: '操作人',
   actorKeyword: '操作人',

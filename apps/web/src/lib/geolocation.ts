@@ -1,5 +1,10 @@
-/** The phone's position from the browser's Geolocation, asked only on the person's tap. */
+/**
+ * The phone's position, asked only on the person's tap: from the browser's Geolocation, or inside
+ * 企业微信 / 钉钉 from the host's JS API first (their webviews often refuse the browser's), with
+ * the browser's as the fallback when the host's fails.
+ */
 import type { GeoFix } from '@sales/contract';
+import { currentHostApp } from './host-app/detect';
 
 export const GEO_MESSAGES = {
   denied: '无法获取位置：请在浏览器设置中允许本网站使用定位',
@@ -25,8 +30,8 @@ export interface LocateOptions {
   maximumAge?: number;
 }
 
-/** Rounds what the browser reports to what the server keeps: 6 decimals (~0.1 m), accuracy in whole metres. */
-function fixOf(coords: GeolocationCoordinates): GeoFix {
+/** Rounds what the browser (or host) reports to what the server keeps: 6 decimals (~0.1 m), accuracy in whole metres. */
+export function fixOf(coords: Pick<GeolocationCoordinates, 'latitude' | 'longitude' | 'accuracy'>): GeoFix {
   return {
     latitude: Math.round(coords.latitude * 1e6) / 1e6,
     longitude: Math.round(coords.longitude * 1e6) / 1e6,
@@ -35,7 +40,21 @@ function fixOf(coords: GeolocationCoordinates): GeoFix {
 }
 
 /** One fix, or a GeoError with the Chinese message to show (refused, unavailable, timed out). */
-export function locate({ highAccuracy, timeoutMs, maximumAge = 0 }: LocateOptions): Promise<GeoFix> {
+export async function locate(options: LocateOptions): Promise<GeoFix> {
+  const host = currentHostApp();
+  if (host) {
+    try {
+      // Loaded only inside a host app: a plain browser never downloads the host SDKs.
+      const { hostLocate } = await import('./host-app/host-sdk');
+      return await hostLocate(host, options);
+    } catch {
+      // The host's API is missing, refused or failed: the browser's geolocation is the way round.
+    }
+  }
+  return browserLocate(options);
+}
+
+function browserLocate({ highAccuracy, timeoutMs, maximumAge = 0 }: LocateOptions): Promise<GeoFix> {
   return new Promise((resolve, reject) => {
     if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
       reject(new GeoError('unsupported'));

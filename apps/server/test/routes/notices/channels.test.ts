@@ -196,7 +196,7 @@ describe('企业微信 app messages', () => {
       channel: 'wecom' as const,
       attempt: 1,
       notice: { id: 0, kind: 'reportLike' as const, dedupeKey: 'x', title: '标题', body: '正文', link: '/pages/my/index', siteId: null },
-      recipient: { staffId: 0, name: '张伟', phone: PHONES.zhangWei, wecomUserId: 'zhangwei' },
+      recipient: { staffId: 0, name: '张伟', phone: PHONES.zhangWei, wecomUserId: 'zhangwei', dingtalkUserId: null },
     };
     expect(await channel.send(server.db, job)).toEqual({ status: 'sent' });
     expect(tokenCalls).toBe(2);
@@ -229,7 +229,7 @@ describe('企业微信 group robot', () => {
       channel: 'wecomRobot' as const,
       attempt: 1,
       notice: { id: 0, kind: 'weeklyDue' as const, dedupeKey: 'x', title: 't', body: 'b', link: '/', siteId: 102 },
-      recipient: { staffId: 0, name: '', phone: '', wecomUserId: null },
+      recipient: { staffId: 0, name: '', phone: '', wecomUserId: null, dingtalkUserId: null },
     };
     expect(await robot.send(server.db, job)).toMatchObject({ status: 'skipped' });
   });
@@ -274,7 +274,7 @@ describe('SMS', () => {
         channel: 'sms' as const,
         attempt: 1,
         notice: { id: made.id, kind: 'reportRemind' as const, dedupeKey: made.dedupeKey, title: made.title, body: made.body, link: made.link, siteId: 101 },
-        recipient: { staffId: zhang, name: '张伟', phone: PHONES.zhangWei, wecomUserId: null },
+        recipient: { staffId: zhang, name: '张伟', phone: PHONES.zhangWei, wecomUserId: null, dingtalkUserId: null },
       };
     };
     // Each "instance" records its send as the dispatcher does, after the provider answered.
@@ -356,7 +356,7 @@ describe('Web Push', () => {
       channel: 'webPush' as const,
       attempt: 1,
       notice: { id: 1, kind: 'reportLike' as const, dedupeKey: 'x', title: 't', body: 'b', link: '/', siteId: null },
-      recipient: { staffId: liu, name: '', phone: '', wecomUserId: null },
+      recipient: { staffId: liu, name: '', phone: '', wecomUserId: null, dingtalkUserId: null },
     };
     await expect(channel.send(server.db, job)).rejects.toMatchObject({ retry: true, message: 'Web Push: push service HTTP 503' });
     answers['/push/busy'] = () => ({ status: 404 });

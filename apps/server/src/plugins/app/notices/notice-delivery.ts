@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { ChannelName, DeliveryChannel } from './delivery/channel.js';
+import { DingtalkWorkNoticeChannel } from './delivery/dingtalk-work-notice.js';
 import { NoticeDispatcher } from './delivery/dispatcher.js';
 import { configureOutbox } from './delivery/outbox.js';
 import { SmsNoticeChannel } from './delivery/sms-channel.js';
@@ -35,6 +36,7 @@ export default fp(
     const channels: DeliveryChannel[] = [];
     let webPush: WebPushChannel | undefined;
     if (app.hostApps.wecom) channels.push(new WecomAppChannel(app.hostApps.wecom, config.publicUrl));
+    if (app.hostApps.dingtalk) channels.push(new DingtalkWorkNoticeChannel(app.hostApps.dingtalk, config.publicUrl));
     const robots = new WecomRobotChannel(config.wecomRobots);
     if (robots.sites.length > 0) channels.push(robots);
     if (config.sms) channels.push(new SmsNoticeChannel(app.sms, config.sms.dailyCap));
@@ -43,7 +45,13 @@ export default fp(
       channels.push(webPush);
     }
     const names = new Set(channels.map((channel) => channel.name));
-    const secrets = [config.wecom?.corpSecret ?? '', config.webPush?.privateKey ?? '', ...Object.values(config.wecomRobots)].filter((secret) => secret !== '');
+    const secrets = [
+      config.wecom?.corpSecret ?? '',
+      app.hostApps.wecom?.config.corpSecret ?? '',
+      app.hostApps.dingtalk?.config.appSecret ?? '',
+      config.webPush?.privateKey ?? '',
+      ...Object.values(config.wecomRobots),
+    ].filter((secret) => secret !== '');
     const dispatcher = new NoticeDispatcher(app.db, channels, app.log, { secrets });
     const noticeChannels: NoticeChannels = { list: channels, has: (name: ChannelName) => names.has(name), webPushKey: webPush?.publicKey ?? null };
     app.decorate('noticeChannels', noticeChannels);

@@ -39,7 +39,7 @@ export class NoticeSettingsRepository {
   async settings(userId: number): Promise<NoticeSettings> {
     const [mutes, [person], [subscribed], sites] = await Promise.all([
       this.db.select({ kind: noticeMutes.kind }).from(noticeMutes).where(eq(noticeMutes.staffId, userId)),
-      this.db.select({ wecomUserId: staff.wecomUserId }).from(staff).where(eq(staff.id, userId)),
+      this.db.select({ wecomUserId: staff.wecomUserId, dingtalkUserId: staff.dingtalkUserId }).from(staff).where(eq(staff.id, userId)),
       this.db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.staffId, userId)),
       this.robotSites.length > 0
         ? this.db.select({ siteId: positions.siteId }).from(positions).where(and(eq(positions.staffId, userId), inArray(positions.siteId, [...this.robotSites])))
@@ -50,6 +50,7 @@ export class NoticeSettingsRepository {
       kinds: NOTICE_KINDS.map((kind) => ({ kind, name: NOTICE_KIND_NAMES[kind], enabled: !muted.has(kind) })),
       channels: {
         wecom: { configured: this.channels.has('wecom'), linked: Boolean(person?.wecomUserId) },
+        dingtalk: { configured: this.channels.has('dingtalk'), linked: Boolean(person?.dingtalkUserId) },
         wecomRobot: { configured: this.channels.has('wecomRobot') && sites.length > 0 },
         sms: { configured: this.channels.has('sms'), kinds: [...SMS_KINDS], dailyCap: this.smsDailyCap },
         webPush: { configured: this.channels.has('webPush'), publicKey: this.channels.webPushKey, subscriptions: subscribed?.n ?? 0 },

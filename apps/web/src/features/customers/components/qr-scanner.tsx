@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { currentHostApp, HOST_APP_NAMES, HostCancelled } from '../../../lib/host-app/detect';
 import { createQrDecoder, decodeImageFile, type QrDecoder } from '../qr-decoder';
 import { CAMERA_ABSENT, CAMERA_UNSUPPORTED, cameraErrorMessage, createRepeatGuard } from '../qr-scan';
 
@@ -41,6 +42,10 @@ interface QrScannerProps {
  * Full-screen camera with a viewfinder: frames are decoded every 200 ms (BarcodeDetector, else
  * jsQR), with a torch toggle where the camera has one and 从相册选择 as the way round a camera
  * that is refused or missing. The camera stops when the page is left or hidden.
+ *
+ * Inside 企业微信 or 钉钉 the host's own scanner opens instead (their webviews often refuse the
+ * camera); closing it leaves a 扫一扫 button to open it again, and a host scanner that fails
+ * hands over to the camera.
  */
 export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
   const video = useRef<HTMLVideoElement>(null);
@@ -52,6 +57,9 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
   const [camera, setCamera] = useState<CameraState>({ phase: 'starting' });
   const [torchOn, setTorchOn] = useState(false);
   const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  const [host] = useState(currentHostApp);
+  /** Inside a host app: its scanner is open (`scanning`) or closed (`idle`); null once on the camera. */
+  const [hostScan, setHostScan] = useState<'scanning' | 'idle' | null>(host ? 'scanning' : null);
 
   const getDecoder = useCallback(() => {
     decoder.current ??= createQrDecoder();
@@ -81,8 +89,35 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
 
+  const scanWithHost = useCallback(async () => {
+    if (!host) return;
+    setHostScan('scanning');
+    let text: string;
+    try {
+      // Loaded only inside a host app: a plain browser never downloads the host SDKs.
+      const sdk = await import('../../../lib/host-app/host-sdk');
+      text = await sdk.hostScan(host);
+    } catch (error) {
+      // Closed by the person: wait for 扫一扫. Anything else: the camera takes over.
+      setHostScan(error instanceof HostCancelled ? 'idle' : null);
+      return;
+    }
+    setHostScan('idle');
+    guard.current.reset();
+    await handle(text);
+  }, [host, handle]);
+
+  // Inside a host app its scanner opens with the page.
+  const opened = useRef(false);
   useEffect(() => {
-    if (!visible) return undefined;
+    if (!host || opened.current) return;
+    opened.current = true;
+    void scanWithHost();
+  }, [host, scanWithHost]);
+
+  const onCamera = hostScan === null;
+  useEffect(() => {
+    if (!visible || !onCamera) return undefined;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setCamera({ phase: 'starting' });
@@ -138,7 +173,7 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
       if (timer) clearTimeout(timer);
       stop();
     };
-  }, [visible, handle, getDecoder]);
+  }, [visible, onCamera, handle, getDecoder]);
 
   const toggleTorch = async () => {
     const track = stream.current?.getVideoTracks()[0];
@@ -169,12 +204,21 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
     }
   };
 
-  const cameraMessage = camera.phase === 'failed' ? camera.message : null;
-  const idle = camera.phase === 'failed' ? '可从相册选择一张含客户二维码的图片' : camera.phase === 'starting' ? '正在打开摄像头…' : '将二维码放入框内，即可自动扫描';
+  const cameraMessage = onCamera && camera.phase === 'failed' ? camera.message : null;
+  const idle =
+    host && hostScan === 'scanning'
+      ? `正在打开${HOST_APP_NAMES[host]}扫一扫…`
+      : host && hostScan === 'idle'
+        ? '点击「扫一扫」扫描客户二维码'
+        : camera.phase === 'failed'
+          ? '可从相册选择一张含客户二维码的图片'
+          : camera.phase === 'starting'
+            ? '正在打开摄像头…'
+            : '将二维码放入框内，即可自动扫描';
   const shown: ScanNotice = notice ?? { text: idle, tone: 'info' };
 
   return (
-    <div className="scanner" data-testid="qr-scanner" data-camera={camera.phase}>
+    <div className="scanner" data-testid="qr-scanner" data-camera={onCamera ? camera.phase : 'host'}>
       <video ref={video} className="scanner__video" muted playsInline autoPlay aria-label="摄像头画面" />
       <div className="scanner__shade" aria-hidden>
         <div className={`scanner__frame${camera.phase === 'live' ? ' scanner__frame--live' : ''}`}>
@@ -195,12 +239,24 @@ export function QrScanner({ onDecode, notice, onNotice }: QrScannerProps) {
           {shown.text}
         </p>
         <div className="scanner__actions">
-          {camera.phase === 'live' && camera.torch !== null && (
+          {hostScan === 'idle' && (
+            <Button shape="rounded" color="primary" className="scanner__button" onClick={() => void scanWithHost()} data-testid="scan-host">
+              扫一扫
+            </Button>
+          )}
+          {onCamera && camera.phase === 'live' && camera.torch !== null && (
             <Button shape="rounded" fill="outline" className="scanner__button" onClick={() => void toggleTorch()} data-testid="scan-torch" aria-pressed={torchOn}>
               {torchOn ? '关闭手电筒' : '打开手电筒'}
             </Button>
           )}
-          <Button shape="rounded" color="primary" className="scanner__button" onClick={() => picker.current?.click()} data-testid="scan-album">
+          <Button
+            shape="rounded"
+            color="primary"
+            fill={hostScan === 'idle' ? 'outline' : 'solid'}
+            className="scanner__button"
+            onClick={() => picker.current?.click()}
+            data-testid="scan-album"
+          >
             <PictureOutline /> 从相册选择
           </Button>
         </div>

@@ -40,7 +40,7 @@ function KindSwitches({ settings }: { settings: NoticeSettings }) {
 }
 
 function Channels({ settings }: { settings: NoticeSettings }) {
-  const { wecom, wecomRobot, sms } = settings.channels;
+  const { wecom, dingtalk, wecomRobot, sms } = settings.channels;
   const smsKinds = sms.kinds.map((kind) => NOTICE_KIND_NAMES[kind]).join('、');
   return (
     <>
@@ -54,6 +54,15 @@ function Channels({ settings }: { settings: NoticeSettings }) {
         >
           企业微信
         </List.Item>
+        {(dingtalk.configured || dingtalk.linked) && (
+          <List.Item
+            description={!dingtalk.configured ? '服务器未开启钉钉通知' : dingtalk.linked ? '消息会作为工作通知发到您的钉钉' : '您的账号未关联钉钉，请联系管理员'}
+            extra={dingtalk.configured && dingtalk.linked ? '已开启' : '不可用'}
+            data-testid="notice-channel-dingtalk"
+          >
+            钉钉
+          </List.Item>
+        )}
         {wecomRobot.configured && (
           <List.Item description="周报、半月报待提交与催交提醒会发到站点的企业微信群" extra="已开启">
             企业微信群
@@ -64,7 +73,7 @@ function Channels({ settings }: { settings: NoticeSettings }) {
         </List.Item>
         <WebPushItem settings={settings} />
       </List>
-      <p className="notice-settings__note">推送通知依赖浏览器厂商的推送服务，在中国大陆的许多手机上无法送达；企业微信是主要的送达方式。关闭某类消息后，所有方式都不再送达该类消息。</p>
+      <p className="notice-settings__note">推送通知依赖浏览器厂商的推送服务，在中国大陆的许多手机上无法送达；企业微信和钉钉是主要的送达方式。关闭某类消息后，所有方式都不再送达该类消息。</p>
     </>
   );
 }

@@ -8,7 +8,7 @@
 import type { NoticeKind } from '@sales/contract';
 import type { Db } from '../../../../db/client.js';
 
-export const CHANNEL_NAMES = ['wecom', 'wecomRobot', 'sms', 'webPush'] as const;
+export const CHANNEL_NAMES = ['wecom', 'dingtalk', 'wecomRobot', 'sms', 'webPush'] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** Kinds sent by SMS (report due and 催交) and to a site's WeCom group robot. */
@@ -30,7 +30,7 @@ export interface DeliveryJob {
     link: string;
     siteId: number | null;
   };
-  recipient: { staffId: number; name: string; phone: string; wecomUserId: string | null };
+  recipient: { staffId: number; name: string; phone: string; wecomUserId: string | null; dingtalkUserId: string | null };
 }
 
 /** A send either went out, or there was nothing to send it to (`skipped`, with why). */

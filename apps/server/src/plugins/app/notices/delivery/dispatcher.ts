@@ -99,6 +99,7 @@ export class NoticeDispatcher {
         name: staff.username,
         phone: staff.phone,
         wecomUserId: staff.wecomUserId,
+        dingtalkUserId: staff.dingtalkUserId,
       })
       .from(notices)
       .innerJoin(staff, eq(staff.id, notices.staffId))
@@ -115,7 +116,7 @@ export class NoticeDispatcher {
             channel: row.channel as ChannelName,
             attempt: row.attempts,
             notice: { id: notice.noticeId, kind: notice.kind as NoticeKind, dedupeKey: notice.dedupeKey, title: notice.title, body: notice.body, link: notice.link, siteId: notice.siteId },
-            recipient: { staffId: notice.staffId, name: notice.name, phone: notice.phone, wecomUserId: notice.wecomUserId },
+            recipient: { staffId: notice.staffId, name: notice.name, phone: notice.phone, wecomUserId: notice.wecomUserId, dingtalkUserId: notice.dingtalkUserId },
           },
         ];
       });

@@ -2,10 +2,10 @@
  * The queue of deliveries: which channels this process has configured (set when the app starts),
  * what `createNotices` queues for the notices it created, and a prompt nudge of the dispatcher.
  *
- * Each channel is queued only where it applies: 企业微信 for a user with a WeCom userid, Web
- * Push for a user with a subscription, SMS for report-due and 催交 kinds, the group robot once
- * per site and event for those kinds at a site with a robot. A muted kind has no notice, so no
- * delivery.
+ * Each channel is queued only where it applies: 企业微信 for a user with a WeCom userid, 钉钉
+ * for a user with a DingTalk userid, Web Push for a user with a subscription, SMS for report-due
+ * and 催交 kinds, the group robot once per site and event for those kinds at a site with a robot.
+ * A muted kind has no notice, so no delivery.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../../db/client.js';
@@ -47,6 +47,7 @@ export async function queueDeliveries(db: Db | Tx, noticeIds: readonly number[])
   const queue = (channel: ChannelName, condition: SQL) =>
     db.execute(sql`insert into notice_deliveries (notice_id, channel) select n.id, ${channel} from notices n where ${created} and ${condition} on conflict do nothing`);
   if (channels.has('wecom')) await queue('wecom', sql`exists (select 1 from staff s where s.id = n.staff_id and s.wecom_user_id is not null)`);
+  if (channels.has('dingtalk')) await queue('dingtalk', sql`exists (select 1 from staff s where s.id = n.staff_id and s.dingtalk_user_id is not null)`);
   if (channels.has('webPush')) await queue('webPush', sql`exists (select 1 from push_subscriptions p where p.staff_id = n.staff_id)`);
   if (channels.has('sms')) await queue('sms', sql`n.kind in (${sql.join(SMS_KINDS.map((kind) => sql`${kind}`), sql`, `)})`);
   if (channels.has('wecomRobot') && robotSites.length > 0) {
