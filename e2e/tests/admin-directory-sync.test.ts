@@ -3,7 +3,7 @@
  * departments are read, two are ticked as new sites, the settings saved, the preview lists the
  * sites and people it would create, 执行同步 writes them, and the people are in 员工 at their new
  * sites. The directory holds departments and people of this test only (no other test's data moves),
- * and the stand-in saw no wrong request; axe finds nothing.
+ * and the stand-in saw no wrong request; axe finds nothing, at 1280×800 and at 1024×768.
  */
 import { describe, expect, inject, test } from 'vitest';
 import { openConsoleAsAdministrator } from '../support/admin-console';
@@ -63,6 +63,17 @@ describe('通讯录同步 in the console', () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('端到端二组');
     expect(await row.textContent()).toContain('端到端一组');
+
+    // Usable at 1024×768 too: the department tree and a preview fit without the page scrolling sideways.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${harness.baseUrl}/admin/#/settings`);
+    const again = page.getByTestId('directory-sync');
+    await again.getByRole('button', { name: '读取通讯录部门' }).click();
+    await again.getByRole('checkbox', { name: '端到端一组' }).waitFor();
+    await again.getByRole('button', { name: '预览同步' }).click();
+    await again.getByTestId('directory-plan').getByText('无人员变更').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    expect(await axeViolations(page)).toEqual([]);
 
     const problems = (await (await fetch(`${standIn}/__stand-in/problems`)).json()) as string[];
     expect(problems.filter((problem) => problem.includes('department') || problem.includes('user/list'))).toEqual([]);

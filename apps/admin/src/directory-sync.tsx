@@ -257,7 +257,8 @@ export function DirectorySyncCard() {
             <Typography.Title level={2} style={{ fontSize: 16 }}>
               站点
             </Typography.Title>
-            <Table
+            {plan.sites.length === 0 && <span>无站点变更</span>}
+            {plan.sites.length > 0 && <Table
               rowKey={(row) => `${row.action}-${row.departmentId}`}
               size="small"
               dataSource={plan.sites}
@@ -267,11 +268,12 @@ export function DirectorySyncCard() {
                 { title: '站点', dataIndex: 'name', key: 'name' },
                 { title: '说明', dataIndex: 'detail', key: 'detail' },
               ]}
-            />
+            />}
             <Typography.Title level={2} style={{ fontSize: 16 }}>
               人员
             </Typography.Title>
-            <Table
+            {plan.people.length === 0 && <span>无人员变更</span>}
+            {plan.people.length > 0 && <Table
               rowKey="directoryId"
               size="small"
               dataSource={plan.people}
@@ -290,11 +292,12 @@ export function DirectorySyncCard() {
                 { title: '通讯录账号', dataIndex: 'directoryId', key: 'directoryId' },
                 { title: '变更', key: 'changes', render: (_, row) => row.changes.join('；') },
               ]}
-            />
+            />}
             <Typography.Title level={2} style={{ fontSize: 16 }}>
               冲突
             </Typography.Title>
-            <Table
+            {plan.conflicts.length === 0 && <span>无冲突</span>}
+            {plan.conflicts.length > 0 && <Table
               rowKey={(row) => `${row.directoryId}-${row.reason}`}
               size="small"
               dataSource={plan.conflicts}
@@ -304,8 +307,8 @@ export function DirectorySyncCard() {
                 { title: '名称', dataIndex: 'name', key: 'name' },
                 { title: '原因', dataIndex: 'reason', key: 'reason' },
               ]}
-            />
-            <Button type="primary" danger onClick={() => void apply()} loading={busy === 'apply'} disabled={plan.sites.length === 0 && plan.people.length === 0}>
+            />}
+            <Button type="primary" onClick={() => void apply()} loading={busy === 'apply'} disabled={plan.sites.length === 0 && plan.people.length === 0}>
               执行同步
             </Button>
           </Space>
