@@ -125,7 +125,7 @@ describe('preview', () => {
   it('reads .xlsx with phones stored as numbers, and GB18030 CSV as Excel saves it on Chinese Windows', async () => {
     const xlsx = await preview('员工.xlsx', await xlsxOf([['表格人', '19900008021', '华东二部', '主管', '否', 'biao.ge']]));
     expect(xlsx.status).toBe(200);
-    expect(xlsx.body.data.rows).toEqual([{ line: 2, username: '表格人', phone: '19900008021', site: '华东二部', role: '主管', drawAuth: false, wecomUserId: 'biao.ge', problems: [] }]);
+    expect(xlsx.body.data.rows).toEqual([{ line: 2, username: '表格人', phone: '19900008021', site: '华东二部', role: '主管', drawAuth: false, wecomUserId: 'biao.ge', dingtalkUserId: '', problems: [] }]);
     // 姓名,手机号,站点,角色 / 张三,19900008022,华东一部,业务员, as GB18030 bytes.
     const gb = Buffer.concat([Buffer.from(GB_HEADER, 'hex'), Buffer.from(GB_ROW, 'hex')]);
     const chinese = await preview('gbk.csv', gb);
