@@ -30,9 +30,9 @@ export function hostClient(userAgent = navigator.userAgent): HostProvider | null
   return null;
 }
 
-/** A desktop browser (not a phone or tablet, not a host's client): where the QR entries show. */
+/** A desktop browser (not a phone or tablet, not a host's client; a mouse, not a touch screen): where the QR entries show. */
 export function isDesktop(userAgent = navigator.userAgent): boolean {
-  return hostClient(userAgent) === null && !/Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(userAgent);
+  return hostClient(userAgent) === null && !/Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(userAgent) && window.matchMedia('(pointer: fine)').matches;
 }
 
 /** The code and state a provider sent this page back with, if it did. */

@@ -86,7 +86,7 @@ function useHostSignIn(redirect: string | null) {
     const returned = Boolean((search.get('code') ?? search.get('authCode')) && search.get('state'));
     const agent = navigator.userAgent;
     const inHost = /wxwork|DingTalk/i.test(agent);
-    const desktop = !inHost && !/Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(agent);
+    const desktop = !inHost && !/Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(agent) && window.matchMedia('(pointer: fine)').matches;
     if (hostChecked || (!returned && !inHost && !desktop)) return;
     hostChecked = true;
     void import('../host-sign-in').then(async (host) => {
