@@ -23,7 +23,7 @@ export const OAUTH_PEOPLE = {
   wecom: [
     { userid: 'wx-e2e-sales', name: '企微销售' },
     { userid: 'wx-e2e-qr', name: '企微扫码' },
-    { userid: 'wx-e2e-left', name: '企微离职' },
+    { userid: 'wx-e2e-admin', name: '企微管理' },
     { userid: 'wx-e2e-stranger', name: '企微未开通' },
     { userid: 'wx-t-active', name: '企微测试在职' },
     { userid: 'wx-t-left', name: '企微测试离职' },
