@@ -67,8 +67,7 @@ export async function startHostSignIn(provider: HostProvider, mode: 'app' | 'qr'
       window.location.assign(started.url);
       return null;
     }
-    const { default: requestAuthCode } = await import('dingtalk-jsapi/api/runtime/permission/requestAuthCode');
-    const answer = await requestAuthCode({ corpId: started.corpId ?? '' } as Parameters<typeof requestAuthCode>[0]);
+    const answer = await (await dingtalkAuthCode())({ corpId: started.corpId ?? '' });
     const code = (answer as { code?: string }).code;
     if (!code) return '钉钉未返回授权码，请使用密码或验证码登录';
     return await signInWith(pending, code);
@@ -91,6 +90,29 @@ export async function finishHostSignIn(returned: { code: string; state: string }
   // A state this browser did not start is refused by the server too; the binding is not sent then.
   if (!pending || pending.state !== returned.state) return '登录请求已失效，请重新登录';
   return signInWith(pending, returned.code);
+}
+
+type RequestAuthCode = (params: { corpId: string }) => Promise<unknown>;
+
+/**
+ * 钉钉's requestAuthCode from dingtalk-jsapi (its own module only, not the whole library). The
+ * module is CommonJS: bundled, its function is the namespace's default or that default's default.
+ */
+async function dingtalkAuthCode(): Promise<RequestAuthCode> {
+  // The client bridges of 钉钉's platforms register themselves; the API module alone knows none.
+  await Promise.all([
+    import('dingtalk-jsapi/platform/android'),
+    import('dingtalk-jsapi/platform/ios'),
+    import('dingtalk-jsapi/platform/harmony'),
+    import('dingtalk-jsapi/platform/pc'),
+  ]);
+  const loaded = (await import('dingtalk-jsapi/api/runtime/permission/requestAuthCode')) as unknown as { default?: unknown; requestAuthCode$?: unknown };
+  const inner = loaded.default as { default?: unknown; requestAuthCode$?: unknown } | RequestAuthCode | undefined;
+  const found = [inner, typeof inner === 'object' ? inner?.default : undefined, typeof inner === 'object' ? inner?.requestAuthCode$ : undefined, loaded.requestAuthCode$].find(
+    (candidate): candidate is RequestAuthCode => typeof candidate === 'function',
+  );
+  if (!found) throw new Error('钉钉登录组件加载失败，请使用密码或验证码登录');
+  return found;
 }
 
 async function signInWith(pending: Pending, code: string): Promise<string | null> {
