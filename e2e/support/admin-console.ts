@@ -15,7 +15,7 @@ export async function openConsoleAsAdministrator(harness: AppHarness, route = ''
   await page.goto(`${harness.baseUrl}/admin/${route}`);
   await page.getByRole('textbox', { name: '手机号' }).fill(ZHAO_MIN.phone);
   await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await ready(page).waitFor();
   return page;
 }

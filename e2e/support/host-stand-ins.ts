@@ -22,7 +22,7 @@ export interface HostStandIns {
 export async function startHostStandIns(): Promise<HostStandIns> {
   const wecom = await new HostStandIn('wecom', { id: E2E_WECOM.corpId, secret: E2E_WECOM.corpSecret }).start();
   const dingtalk = await new HostStandIn('dingtalk', { id: E2E_DINGTALK.appKey, secret: E2E_DINGTALK.appSecret }).start();
-  installOAuth(wecom, dingtalk);
+  installOAuth(wecom, dingtalk, { wecomAgentId: E2E_WECOM.agentId, dingtalkCorpId: E2E_DINGTALK.corpId });
   installDirectory(wecom, dingtalk);
   installJsapi(wecom, dingtalk, { dingtalkAgentId: E2E_DINGTALK.agentId });
   return {
@@ -33,6 +33,10 @@ export async function startHostStandIns(): Promise<HostStandIns> {
       WECOM_CORP_SECRET: E2E_WECOM.corpSecret,
       WECOM_AGENT_ID: String(E2E_WECOM.agentId),
       WECOM_API_BASE: wecom.url,
+      // Sign-in's authorize and QR pages (issue 28 §1) are the stand-ins' too.
+      WECOM_OAUTH_BASE: wecom.url,
+      WECOM_SSO_BASE: wecom.url,
+      DINGTALK_LOGIN_BASE: dingtalk.url,
       DINGTALK_APP_KEY: E2E_DINGTALK.appKey,
       DINGTALK_APP_SECRET: E2E_DINGTALK.appSecret,
       DINGTALK_AGENT_ID: String(E2E_DINGTALK.agentId),

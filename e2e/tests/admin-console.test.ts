@@ -24,7 +24,7 @@ async function openConsole(): Promise<Page> {
 async function signIn(page: Page, phone: string): Promise<void> {
   await page.getByRole('textbox', { name: '手机号' }).fill(phone);
   await page.getByRole('textbox', { name: '密码', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
 }
 
 describe('admin console', () => {

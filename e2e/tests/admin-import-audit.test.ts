@@ -49,7 +49,7 @@ describe('导入 and 操作日志', () => {
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板（.csv）' }).click()]);
     expect(saved.suggestedFilename()).toBe('员工导入模板.csv');
     const template = (await readFile(await saved.path())).toString('utf8');
-    expect(template).toBe('\uFEFF姓名,手机号,站点,角色,抽单权限,企业微信账号\r\n');
+    expect(template).toBe('\uFEFF姓名,手机号,站点,角色,抽单权限,企业微信账号,钉钉账号\r\n');
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板（.xlsx）' }).click()]);
     expect(xlsx.suggestedFilename()).toBe('员工导入模板.xlsx');
 

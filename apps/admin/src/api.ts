@@ -54,6 +54,19 @@ export async function post<P extends EndpointPath>(path: P, body: EndpointInput<
   return envelope.data;
 }
 
+/** A GET of the table answering JSON (no token: the sign-in's provider list). */
+export async function get<P extends EndpointPath>(path: P): Promise<EndpointResponse<P>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { platform: PLATFORM, Version: APP_VERSION } });
+  } catch {
+    throw new ApiError(0, '网络异常，请检查网络后重试');
+  }
+  const envelope = (await response.json().catch(() => null)) as { code: number; msg: string; data: EndpointResponse<P> } | null;
+  if (!envelope || response.status !== 200) throw new ApiError(response.status, envelope?.msg ?? '服务暂时不可用，请稍后再试');
+  return envelope.data;
+}
+
 /**
  * A file endpoint's answer saved as a download (a template): the same headers as `post`; a refusal
  * comes back as the envelope, its Chinese message thrown.

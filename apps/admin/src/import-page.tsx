@@ -30,6 +30,7 @@ const previewColumns: TableColumnsType<AdminStaffImportRow> = [
   { title: '角色', dataIndex: 'role', width: 80 },
   { title: '抽单权限', dataIndex: 'drawAuth', width: 90, render: (value: boolean) => (value ? '是' : '否') },
   { title: '企业微信账号', dataIndex: 'wecomUserId', width: 130, render: (value: string) => value || '—' },
+  { title: '钉钉账号', dataIndex: 'dingtalkUserId', width: 130, render: (value: string) => value || '—' },
   {
     title: '问题',
     dataIndex: 'problems',

@@ -1,9 +1,9 @@
 /** Sign-in with the same accounts as the phone app (password or SMS code), and the one-time password's replacement. */
-import { PASSWORD_POLICY, passwordProblem, type UserInfo } from '@sales/contract';
+import { PASSWORD_POLICY, passwordProblem, type HostProvider, type UserInfo } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
 import { Alert, App, Button, Card, Form, Input, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { post, storeToken } from './api';
+import { get, post, storeToken } from './api';
 
 const PHONE_RULES = [
   { required: true, message: '请输入手机号' },
@@ -95,6 +95,79 @@ function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
+const HOST_NAMES: Record<HostProvider, string> = { wecom: '企业微信', dingtalk: '钉钉' };
+const HOST_PENDING_KEY = 'adminHostSignIn';
+
+/**
+ * 企业微信扫码登录 / 钉钉扫码登录 (issue 28 §1): the configured providers' entries; a start keeps the
+ * state and this browser's binding here and opens the provider's QR page, which comes back to
+ * /admin/?code=…&state=… (钉钉: authCode) for the session.
+ */
+function HostEntries({ onSignedIn }: { onSignedIn: () => void }) {
+  const [providers, setProviders] = useState<HostProvider[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('code') ?? params.get('authCode');
+    const state = params.get('state');
+    let live = true;
+    if (code && state) {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.hash}`);
+      const pending = JSON.parse(localStorage.getItem(HOST_PENDING_KEY) ?? 'null') as { state: string; binding: string } | null;
+      localStorage.removeItem(HOST_PENDING_KEY);
+      if (!pending || pending.state !== state) setError('登录请求已失效，请重新登录');
+      else {
+        setBusy(true);
+        post(ROUTES.userHostLogin, { state, binding: pending.binding, authCode: code })
+          .then((result) => {
+            storeToken(result.token);
+            onSignedIn();
+          })
+          .catch((failure: unknown) => {
+            if (live) setError(messageOf(failure));
+          })
+          .finally(() => {
+            if (live) setBusy(false);
+          });
+      }
+    }
+    get(ROUTES.userHostProviders)
+      .then((answer) => {
+        if (live) setProviders((['wecom', 'dingtalk'] as const).filter((name) => answer[name]));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [onSignedIn]);
+
+  const start = async (provider: HostProvider) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const started = await post(ROUTES.userHostLoginStart, { provider, mode: 'qr', client: 'admin' });
+      localStorage.setItem(HOST_PENDING_KEY, JSON.stringify({ state: started.state, binding: started.binding }));
+      if (started.url) window.location.assign(started.url);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+
+  if (providers.length === 0 && !error) return null;
+  return (
+    <div role="group" aria-label="其他登录方式" style={{ display: 'flex', flexDirection: 'column', gap: 8, marginTop: 8 }}>
+      {error && <Alert type="error" title={error} showIcon />}
+      {providers.map((provider) => (
+        <Button key={provider} block loading={busy} onClick={() => void start(provider)}>
+          {HOST_NAMES[provider]}扫码登录
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <main className="sign-in">
@@ -109,6 +182,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
             { key: 'code', label: '验证码登录', children: <CodeForm onSignedIn={onSignedIn} /> },
           ]}
         />
+        <HostEntries onSignedIn={onSignedIn} />
       </Card>
     </main>
   );

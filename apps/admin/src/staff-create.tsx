@@ -95,6 +95,7 @@ interface CreateFields {
   teamReportAuth: boolean;
   isAdmin: boolean;
   wecomUserId?: string;
+  dingtalkUserId?: string;
 }
 
 const INITIAL: CreateFields = { username: '', phone: '', positions: [{ role: 'salesperson', drawAuth: false }], reportAllSites: false, teamReportAuth: false, isAdmin: false };
@@ -145,6 +146,7 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
       teamReportAuth: fields.teamReportAuth,
       isAdmin: fields.isAdmin,
       wecomUserId: fields.wecomUserId?.trim() || null,
+      dingtalkUserId: fields.dingtalkUserId?.trim() || null,
     };
     setSaving(true);
     setError(null);
@@ -181,6 +183,9 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
             <Input inputMode="numeric" maxLength={11} autoComplete="off" />
           </Form.Item>
           <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 200 }}>
+            <Input autoComplete="off" placeholder="可不填" />
+          </Form.Item>
+          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 200 }}>
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
         </Space>

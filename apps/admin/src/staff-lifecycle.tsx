@@ -72,6 +72,7 @@ const handoversOf = (due: AdminHandoverSite[], picks: Picks | undefined): AdminH
 interface EditFields {
   username: string;
   wecomUserId?: string;
+  dingtalkUserId?: string;
   positions: PositionField[];
   reportAllSites: boolean;
   teamReportAuth: boolean;
@@ -82,6 +83,7 @@ interface EditFields {
 const fieldsOf = (person: AdminStaffRow): EditFields => ({
   username: person.username,
   wecomUserId: person.wecomUserId ?? '',
+  dingtalkUserId: person.dingtalkUserId ?? '',
   positions: person.positions.map((position) => ({ siteId: position.siteId, role: position.isLeader ? 'leader' : 'salesperson', drawAuth: position.drawAuth })),
   reportAllSites: person.reportAllSites,
   teamReportAuth: person.teamReportAuth,
@@ -114,6 +116,7 @@ export function StaffEditModal({ person, sites, onClose, onSaved }: { person: Ad
       staffId: person.id,
       username: fields.username.trim(),
       wecomUserId: fields.wecomUserId?.trim() || null,
+      dingtalkUserId: fields.dingtalkUserId?.trim() || null,
       positions: toPositionInputs(fields.positions),
       reportAllSites: fields.reportAllSites,
       teamReportAuth: fields.teamReportAuth,
@@ -152,6 +155,9 @@ export function StaffEditModal({ person, sites, onClose, onSaved }: { person: Ad
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 220 }}>
+            <Input autoComplete="off" placeholder="可不填" />
+          </Form.Item>
+          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 220 }}>
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
         </div>

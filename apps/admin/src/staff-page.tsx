@@ -54,6 +54,7 @@ const baseColumns: TableColumnsType<AdminStaffRow> = [
     ),
   },
   { title: '企业微信', dataIndex: 'wecomUserId', width: 120, render: (value: string | null) => value ?? '—' },
+  { title: '钉钉', dataIndex: 'dingtalkUserId', width: 120, render: (value: string | null) => value ?? '—' },
   {
     title: '状态',
     dataIndex: 'status',

@@ -56,6 +56,11 @@ export function loggerOptions(config: Config) {
   };
 }
 
+/** A host sign-in's return (`/?code=…&state=…`, `/admin/?authCode=…`) is logged without its code and state. */
+export function withoutSignInCodes(url: string): string {
+  return url.replace(/([?&](?:code|authCode|auth_code|state)=)[^&#]*/g, '$1[redacted]');
+}
+
 /** Ajv settings of every request part: nothing removed, the first failure only (one message). */
 const AJV_OPTIONS = { removeAdditional: false, allErrors: false } as const;
 
@@ -93,7 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    request.log.info({ method: request.method, url: withoutSignInCodes(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
     done();
   });
   await app.register(errors);

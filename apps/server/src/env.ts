@@ -59,6 +59,8 @@ export interface DingtalkAppConfig {
   apiBase: string;
   /** The new API's origin (v1.0/oauth2/userAccessToken, v1.0/contact/users/me), default https://api.dingtalk.com. */
   newApiBase: string;
+  /** 钉钉扫码登录's page origin (DINGTALK_LOGIN_BASE), default https://login.dingtalk.com; a stand-in's in tests. */
+  loginBase?: string;
 }
 
 /** 企业微信 self-built app: app messages to a staff member's WeCom userid. */
@@ -68,6 +70,10 @@ export interface WecomAppConfig {
   agentId: number;
   /** API origin, default https://qyapi.weixin.qq.com; an http:// URL only for a local stand-in. */
   apiBase: string;
+  /** The in-app OAuth authorize page's origin (WECOM_OAUTH_BASE), default https://open.weixin.qq.com; a stand-in's in tests. */
+  oauthBase?: string;
+  /** 企业微信扫码登录's page origin (WECOM_SSO_BASE), default https://login.work.weixin.qq.com; a stand-in's in tests. */
+  ssoBase?: string;
 }
 
 export interface WebPushConfig {
@@ -90,6 +96,13 @@ export interface NoticeChannelsConfig {
 
 const trimmed = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
 
+/** An http(s) origin from the environment (trailing slashes dropped), or the fallback; anything else is refused at start. */
+function originOf(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = (trimmed(env, name) ?? fallback).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(value)) throw new Error(`${name} must be an http(s) origin, got "${env[name]}"`);
+  return value;
+}
+
 /** The notice channels from the environment; a half-configured channel is refused at start, naming what is missing. */
 export function loadNoticeChannels(env: NodeJS.ProcessEnv): NoticeChannelsConfig {
   const missingOf = (names: readonly string[]) => names.filter((name) => !trimmed(env, name));
@@ -106,7 +119,12 @@ export function loadNoticeChannels(env: NodeJS.ProcessEnv): NoticeChannelsConfig
       corpSecret: trimmed(env, 'WECOM_CORP_SECRET') ?? '',
       agentId,
       apiBase: (trimmed(env, 'WECOM_API_BASE') ?? 'https://qyapi.weixin.qq.com').replace(/\/+$/, ''),
+      oauthBase: originOf(env, 'WECOM_OAUTH_BASE', 'https://open.weixin.qq.com'),
+      ssoBase: originOf(env, 'WECOM_SSO_BASE', 'https://login.work.weixin.qq.com'),
     };
+  } else {
+    const stray = ['WECOM_OAUTH_BASE', 'WECOM_SSO_BASE'].filter((name) => trimmed(env, name));
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} set without WECOM_CORP_ID, WECOM_CORP_SECRET, WECOM_AGENT_ID`);
   }
 
   const wecomRobots: Record<number, string> = {};
@@ -154,15 +172,14 @@ export function loadNoticeChannels(env: NodeJS.ProcessEnv): NoticeChannelsConfig
 export function loadDingtalk(env: NodeJS.ProcessEnv): DingtalkAppConfig | undefined {
   const names = ['DINGTALK_APP_KEY', 'DINGTALK_APP_SECRET', 'DINGTALK_AGENT_ID', 'DINGTALK_CORP_ID'] as const;
   const missing = names.filter((name) => !trimmed(env, name));
-  if (missing.length === names.length) return undefined;
+  if (missing.length === names.length) {
+    if (trimmed(env, 'DINGTALK_LOGIN_BASE')) throw new Error('DINGTALK_LOGIN_BASE set without DINGTALK_APP_KEY, DINGTALK_APP_SECRET, DINGTALK_AGENT_ID, DINGTALK_CORP_ID');
+    return undefined;
+  }
   if (missing.length > 0) throw new Error(`钉钉 needs ${missing.join(', ')}`);
   const agentId = Number(trimmed(env, 'DINGTALK_AGENT_ID'));
   if (!Number.isInteger(agentId) || agentId <= 0) throw new Error(`DINGTALK_AGENT_ID must be the app's AgentId (a positive integer), got "${env.DINGTALK_AGENT_ID}"`);
-  const origin = (name: string, fallback: string) => {
-    const value = (trimmed(env, name) ?? fallback).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^/]+/.test(value)) throw new Error(`${name} must be an http(s) origin, got "${env[name]}"`);
-    return value;
-  };
+  const origin = (name: string, fallback: string) => originOf(env, name, fallback);
   return {
     appKey: trimmed(env, 'DINGTALK_APP_KEY') ?? '',
     appSecret: trimmed(env, 'DINGTALK_APP_SECRET') ?? '',
@@ -170,6 +187,7 @@ export function loadDingtalk(env: NodeJS.ProcessEnv): DingtalkAppConfig | undefi
     corpId: trimmed(env, 'DINGTALK_CORP_ID') ?? '',
     apiBase: origin('DINGTALK_API_BASE', 'https://oapi.dingtalk.com'),
     newApiBase: origin('DINGTALK_NEW_API_BASE', 'https://api.dingtalk.com'),
+    loginBase: origin('DINGTALK_LOGIN_BASE', 'https://login.dingtalk.com'),
   };
 }
 

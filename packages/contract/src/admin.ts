@@ -44,6 +44,8 @@ export const AdminStaffRow = Type.Object({
   reportAllSites: Type.Boolean(),
   teamReportAuth: Type.Boolean(),
   wecomUserId: Type.Union([Type.String(), Type.Null()]),
+  /** 钉钉 userid; null = not linked. */
+  dingtalkUserId: Type.Union([Type.String(), Type.Null()]),
   positions: Type.Array(AdminStaffPosition),
   /** 加入: when the person joined. */
   createdAt: Timestamp,
@@ -114,6 +116,8 @@ export const AdminStaffCreateBody = Type.Object({
   teamReportAuth: Type.Optional(Type.Boolean()),
   /** 企业微信 userid; empty or absent = not linked. */
   wecomUserId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  /** 钉钉 userid; empty or absent = not linked. */
+  dingtalkUserId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
   isAdmin: Type.Optional(Type.Boolean()),
 });
 export type AdminStaffCreateBody = Type.Static<typeof AdminStaffCreateBody>;
@@ -210,6 +214,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   teamReportAuth: '团队报告',
   isAdmin: '系统管理员',
   wecomUserId: '企业微信账号',
+  dingtalkUserId: '钉钉账号',
   status: '状态',
   password: '密码',
   rows: '行数',
@@ -272,7 +277,7 @@ export const AdminAuditPage = Paged(AdminAuditRow);
 export type AdminAuditPage = Type.Static<typeof AdminAuditPage>;
 
 /** The staff import's columns, in the template's order; 姓名, 手机号, 站点 and 角色 are required. */
-export const STAFF_IMPORT_COLUMNS = ['姓名', '手机号', '站点', '角色', '抽单权限', '企业微信账号'] as const;
+export const STAFF_IMPORT_COLUMNS = ['姓名', '手机号', '站点', '角色', '抽单权限', '企业微信账号', '钉钉账号'] as const;
 /** 角色 as written in the file. */
 export const STAFF_IMPORT_ROLES = { 主管: true, 业务员: false } as const;
 /** At most this many people a file, and this many bytes of file. */
@@ -303,6 +308,7 @@ export const AdminStaffImportRow = Type.Object({
   role: Type.String(),
   drawAuth: Type.Boolean(),
   wecomUserId: Type.String(),
+  dingtalkUserId: Type.String(),
   /** What is wrong with the row, in Chinese; empty when it can be imported. */
   problems: Type.Array(Type.String()),
 });
@@ -422,6 +428,7 @@ export const AdminStaffUpdateBody = Type.Object({
   reportAllSites: Type.Optional(Type.Boolean()),
   teamReportAuth: Type.Optional(Type.Boolean()),
   wecomUserId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  dingtalkUserId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
   isAdmin: Type.Optional(Type.Boolean()),
   handovers: Type.Optional(Type.Array(AdminHandover, { maxItems: POSITIONS_MAX })),
 });

@@ -56,6 +56,43 @@ export const LoginResult = Type.Object({
 });
 export type LoginResult = Type.Static<typeof LoginResult>;
 
+/** The host apps a staff member can sign in through (issue 28 §1). */
+export const HostProvider = Type.Union([Type.Literal('wecom'), Type.Literal('dingtalk')]);
+export type HostProvider = Type.Static<typeof HostProvider>;
+
+/** Which host sign-ins the server offers: each only when its app is fully configured. */
+export const HostProviders = Type.Object({ wecom: Type.Boolean(), dingtalk: Type.Boolean() });
+export type HostProviders = Type.Static<typeof HostProviders>;
+
+export const HostLoginStartBody = Type.Object({
+  provider: HostProvider,
+  /** 'app': inside the host's own client (企业微信's browser, 钉钉's free sign-in); 'qr': 扫码登录 in a desktop browser. */
+  mode: Type.Union([Type.Literal('app'), Type.Literal('qr')]),
+  /** Where the provider sends the person back: the phone app or the console (/admin/). */
+  client: Type.Union([Type.Literal('web'), Type.Literal('admin')]),
+});
+export type HostLoginStartBody = Type.Static<typeof HostLoginStartBody>;
+
+export const HostLoginStart = Type.Object({
+  /** The OAuth state: single use, ten minutes. */
+  state: Type.String(),
+  /** Kept by the page that started (never in a URL) and sent back with the code: a code and state carried to another browser open no session there. */
+  binding: Type.String(),
+  /** The provider's page to open (authorize or QR); absent for 钉钉's free sign-in, which asks the client for a code. */
+  url: Type.Optional(Type.String()),
+  /** 钉钉's CorpId, which its client's requestAuthCode needs (free sign-in only). */
+  corpId: Type.Optional(Type.String()),
+});
+export type HostLoginStart = Type.Static<typeof HostLoginStart>;
+
+export const HostLoginBody = Type.Object({
+  state: Type.String({ maxLength: 128 }),
+  binding: Type.String({ maxLength: 128 }),
+  /** The provider's one-time authorization code. */
+  authCode: Type.String({ maxLength: 256 }),
+});
+export type HostLoginBody = Type.Static<typeof HostLoginBody>;
+
 export const UserInfoBody = Type.Object({
   id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 32 })])),
   Version: Type.Optional(Type.String({ maxLength: 32 })),
@@ -174,6 +211,13 @@ export const FIELD_LABELS: Record<string, string> = {
   phone: '手机号',
   password: '密码',
   code: '验证码',
+  // The host app of a sign-in and the directory of a sync alike.
+  provider: '平台（企业微信或钉钉）',
+  mode: '登录场景',
+  client: '登录端',
+  state: '登录状态',
+  binding: '登录凭证',
+  authCode: '授权码',
   ticket: '验证凭证',
   oldPassword: '原密码',
   scene: '验证码用途',
@@ -213,6 +257,7 @@ export const FIELD_LABELS: Record<string, string> = {
   reportAllSites: '全部站点报告权限',
   teamReportAuth: '团队报告权限',
   wecomUserId: '企业微信账号',
+  dingtalkUserId: '钉钉账号',
   isAdmin: '系统管理员',
   handovers: '客户交接',
   toStaffId: '接手同事',
@@ -278,7 +323,6 @@ export const FIELD_LABELS: Record<string, string> = {
   noOrderDays: '未成交回收天数',
   levelDays: '按等级设置',
   warnDays: '提前提醒天数',
-  provider: '通讯录来源',
   dailySync: '每日同步',
   mappings: '部门映射',
   departmentId: '通讯录部门',

@@ -76,9 +76,9 @@ beforeAll(async () => {
 describe('/seller/admin/staff/update (编辑 / 调岗)', () => {
   it('changes name, flags and WeCom id, audited, and the open session sees it at once', async () => {
     const person = await hire('编辑甲', [{ siteId: 101, isLeader: false, drawAuth: false }]);
-    const done = await update({ staffId: person.id, username: ' 编辑乙 ', teamReportAuth: true, reportAllSites: true, wecomUserId: 'bianji.yi' });
+    const done = await update({ staffId: person.id, username: ' 编辑乙 ', teamReportAuth: true, reportAllSites: true, wecomUserId: 'bianji.yi', dingtalkUserId: 'dd.bianji' });
     expect(done.status).toBe(200);
-    expect(done.body.data.staff).toMatchObject({ id: person.id, username: '编辑乙', teamReportAuth: true, reportAllSites: true, wecomUserId: 'bianji.yi', status: 'active' });
+    expect(done.body.data.staff).toMatchObject({ id: person.id, username: '编辑乙', teamReportAuth: true, reportAllSites: true, wecomUserId: 'bianji.yi', dingtalkUserId: 'dd.bianji', status: 'active' });
     expect((await info(person.token)).body.data).toMatchObject({ username: '编辑乙' });
     const [entry] = await rows<{ actor_id: number; detail: string }>(server.db, sql`select actor_id, detail from audit_log where action = 'staff.update' and target_id = ${person.id}`);
     expect(entry?.actor_id).toBe(admin.accountInfo.id);

@@ -144,3 +144,36 @@ export const accountTickets = pgTable(
   },
   (t) => [uniqueIndex('account_tickets_token_hash_uq').on(t.tokenHash), index('account_tickets_staff_idx').on(t.staffId)],
 );
+
+/**
+ * A sign-in through 企业微信 or 钉钉 (issue 28 §1) in progress: the OAuth `state` handed to the
+ * provider and the browser binding the page keeps, both stored hashed; good for ten minutes and
+ * once. A callback whose state is missing, unknown, expired, used, or arrives without the binding
+ * of the browser that started it opens no session (no login CSRF).
+ */
+export const hostSignIns = pgTable(
+  'host_sign_ins',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: varchar('state_hash', { length: 64 }).notNull(),
+    bindingHash: varchar('binding_hash', { length: 64 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull().$type<'wecom' | 'dingtalk'>(),
+    /** 'app': inside the host's client; 'qr': a desktop browser's QR login. */
+    mode: varchar('mode', { length: 8 }).notNull().$type<'app' | 'qr'>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('host_sign_ins_state_hash_uq').on(t.stateHash), index('host_sign_ins_expires_idx').on(t.expiresAt)],
+);
+
+/** Authorization codes a host sign-in has used (hashed): a code is exchanged once, a replay is refused before the provider is asked. */
+export const hostSignInCodes = pgTable(
+  'host_sign_in_codes',
+  {
+    codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('host_sign_in_codes_used_idx').on(t.usedAt)],
+);

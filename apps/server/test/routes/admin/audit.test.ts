@@ -60,7 +60,7 @@ describe('before → after of every administrator write', () => {
     expect(entry).toMatchObject({
       target: { id: hired.body.data.id, username: '审计新人', phone: '199****7001' },
       before: null,
-      after: { username: '审计新人', phone: '199****7001', positions: ['华东一部 业务员'], isAdmin: false, wecomUserId: null },
+      after: { username: '审计新人', phone: '199****7001', positions: ['华东一部 业务员'], isAdmin: false, wecomUserId: null, dingtalkUserId: null },
     });
     expect(JSON.stringify(entry)).not.toContain(phone);
 

@@ -122,10 +122,22 @@ describe('preview', () => {
     expect(found.body.data.rows.map((row) => row.problems)).toEqual([['站点“导入归档部”不存在或已归档'], ['有 2 个站点叫“广州一部”，请写成 上级/站点'], []]);
   });
 
+  it('reads 钉钉账号 beside 企业微信账号 and refuses one with other characters', async () => {
+    const found = await preview('员工.csv', csvOf([
+      ['钉钉人', '19900008031', '华东二部', '业务员', '否', '', 'dd.ren-1'],
+      ['钉钉错', '19900008032', '华东二部', '业务员', '否', '', 'has space'],
+    ]));
+    expect(found.status).toBe(200);
+    expect(found.body.data.rows.map((row) => [row.dingtalkUserId, row.problems])).toEqual([
+      ['dd.ren-1', []],
+      ['has space', ['钉钉账号只能包含字母、数字和 _ . @ -']],
+    ]);
+  });
+
   it('reads .xlsx with phones stored as numbers, and GB18030 CSV as Excel saves it on Chinese Windows', async () => {
     const xlsx = await preview('员工.xlsx', await xlsxOf([['表格人', '19900008021', '华东二部', '主管', '否', 'biao.ge']]));
     expect(xlsx.status).toBe(200);
-    expect(xlsx.body.data.rows).toEqual([{ line: 2, username: '表格人', phone: '19900008021', site: '华东二部', role: '主管', drawAuth: false, wecomUserId: 'biao.ge', problems: [] }]);
+    expect(xlsx.body.data.rows).toEqual([{ line: 2, username: '表格人', phone: '19900008021', site: '华东二部', role: '主管', drawAuth: false, wecomUserId: 'biao.ge', dingtalkUserId: '', problems: [] }]);
     // 姓名,手机号,站点,角色 / 张三,19900008022,华东一部,业务员, as GB18030 bytes.
     const gb = Buffer.concat([Buffer.from(GB_HEADER, 'hex'), Buffer.from(GB_ROW, 'hex')]);
     const chinese = await preview('gbk.csv', gb);

@@ -24,17 +24,17 @@ beforeAll(async () => {
 describe('/seller/admin/staff/create', () => {
   it('hires a salesperson who signs in with the one-time password, must replace it, then sees the site', async () => {
     const phone = freshPhone();
-    const created = await create({ username: ' 新人甲 ', phone, positions: [{ siteId: 101, isLeader: false, drawAuth: true }], teamReportAuth: true, wecomUserId: 'xinren.jia' });
+    const created = await create({ username: ' 新人甲 ', phone, positions: [{ siteId: 101, isLeader: false, drawAuth: true }], teamReportAuth: true, wecomUserId: 'xinren.jia', dingtalkUserId: ' dd.xinren ' });
     expect(created.status).toBe(200);
     const { id, oneTimePassword } = created.body.data;
     expect(created.body.data.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
     // The console provider sends nothing for real: the administrator is shown the password once.
     expect(oneTimePassword).toMatch(/^\S{6,}$/);
-    const [person] = await rows<{ username: string; must_change_password: boolean; team_report_auth: boolean; report_all_sites: boolean; is_admin: boolean; wecom_user_id: string }>(
+    const [person] = await rows<{ username: string; must_change_password: boolean; team_report_auth: boolean; report_all_sites: boolean; is_admin: boolean; wecom_user_id: string; dingtalk_user_id: string }>(
       server.db,
-      sql`select username, must_change_password, team_report_auth, report_all_sites, is_admin, wecom_user_id from staff where id = ${id}`,
+      sql`select username, must_change_password, team_report_auth, report_all_sites, is_admin, wecom_user_id, dingtalk_user_id from staff where id = ${id}`,
     );
-    expect(person).toEqual({ username: '新人甲', must_change_password: true, team_report_auth: true, report_all_sites: false, is_admin: false, wecom_user_id: 'xinren.jia' });
+    expect(person).toEqual({ username: '新人甲', must_change_password: true, team_report_auth: true, report_all_sites: false, is_admin: false, wecom_user_id: 'xinren.jia', dingtalk_user_id: 'dd.xinren' });
     const [sms] = await rows<{ content: string; scene: string }>(server.db, sql`select content, scene from sms_outbox where phone = ${phone} order by id desc limit 1`);
     expect(sms?.scene).toBe('resetPassword');
     expect(sms?.content).toContain(oneTimePassword);
@@ -77,6 +77,7 @@ describe('/seller/admin/staff/create', () => {
       '同一站点只能设一个岗位',
     );
     expectFailure(await create({ username: '企微', phone: freshPhone(), positions: [], wecomUserId: 'has space' }), 400);
+    expectFailure(await create({ username: '钉钉', phone: freshPhone(), positions: [], dingtalkUserId: 'has space' }), 400, '钉钉账号只能包含字母、数字和 _ . @ -');
     expectFailure(await create({ username: '类型', phone: freshPhone(), positions: [], isAdmin: 'true' }), 400);
     expectFailure(await create({ username: '类型', phone: Number(freshPhone()), positions: [] }), 400);
     expectFailure(await create({ username: '类型', phone: freshPhone(), positions: [{ siteId: '101', isLeader: false, drawAuth: false }] }), 400);

@@ -52,11 +52,27 @@ export async function ensureCanReceiveLoginCode(deps: AccountDeps, phone: string
   throw badRequest((await findInactiveByPhone(deps.db, phone)) ? ACCOUNT_DEACTIVATED : '该手机号未开通账号，请联系管理员');
 }
 
+/** How a session was opened, as the audit log's `login` entry says. */
+export type LoginMethod = 'password' | 'code' | 'wecom' | 'dingtalk';
+
+/**
+ * Opens a session for a staff member a host app (企业微信, 钉钉) vouched for (host-login.ts): the
+ * same session and audit entry as a password login; the caller has checked the account is active.
+ */
+export function loginWithHost(
+  deps: AccountDeps,
+  user: { id: number; username: string; phone: string; mustChangePassword: boolean },
+  method: 'wecom' | 'dingtalk',
+  client: ClientContext,
+): Promise<LoginResult> {
+  return startSession(deps, user, method, client);
+}
+
 /** Opens a session and records the login in the same transaction. */
 async function startSession(
   deps: AccountDeps,
   user: { id: number; username: string; phone: string; mustChangePassword: boolean },
-  method: 'password' | 'code',
+  method: LoginMethod,
   client: ClientContext,
 ): Promise<LoginResult> {
   const token = newToken();

@@ -10,7 +10,7 @@ import { deleteAccount } from './account-deletion.js';
 import { userInfo } from './account-info.js';
 import { updatePassword } from './account-password.js';
 import { changePhone, ensureChangePhoneTicket, ensurePhoneFree } from './account-phone.js';
-import { authenticate, ensureCanReceiveLoginCode, loginWithCode, loginWithPassword, logout } from './account-sessions.js';
+import { authenticate, ensureCanReceiveLoginCode, loginWithCode, loginWithHost, loginWithPassword, logout } from './account-sessions.js';
 import { staffChanged, type AccountDeps, type ClientContext, type SessionUser } from './account-shared.js';
 import { resetStaffPassword } from './account-staff-reset.js';
 import { check } from './account-tickets.js';
@@ -31,6 +31,9 @@ export class AccountService {
   ensureCanReceiveLoginCode = (phone: string): Promise<void> => ensureCanReceiveLoginCode(this.deps, phone);
   loginWithPassword = (phone: string, password: string, client: ClientContext): Promise<LoginResult> => loginWithPassword(this.deps, phone, password, client);
   loginWithCode = (phone: string, code: string, client: ClientContext): Promise<LoginResult> => loginWithCode(this.deps, phone, code, client);
+  /** A session for the active staff member 企业微信 or 钉钉 named (host-login.ts). */
+  loginWithHost = (user: { id: number; username: string; phone: string; mustChangePassword: boolean }, method: 'wecom' | 'dingtalk', client: ClientContext): Promise<LoginResult> =>
+    loginWithHost(this.deps, user, method, client);
 
   // Sessions and the user's info (account-sessions.ts, account-info.ts)
   authenticate = (token: string): Promise<SessionUser | null> => authenticate(this.deps, token);

@@ -19,6 +19,7 @@ const STAFF_COLUMNS = {
   reportAllSites: staff.reportAllSites,
   teamReportAuth: staff.teamReportAuth,
   wecomUserId: staff.wecomUserId,
+  dingtalkUserId: staff.dingtalkUserId,
   createdAt: staff.createdAt,
   deactivatedAt: staff.deactivatedAt,
 };
@@ -31,6 +32,7 @@ interface StaffColumns {
   reportAllSites: boolean;
   teamReportAuth: boolean;
   wecomUserId: string | null;
+  dingtalkUserId: string | null;
   createdAt: Date;
   deactivatedAt: Date | null;
 }

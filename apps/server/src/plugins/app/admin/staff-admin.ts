@@ -38,6 +38,9 @@ export const nameProblem = (name: string): string | null => (name.length === 0 |
 export const phoneProblem = (phone: string): string | null => (isMobile(phone) ? null : PHONE_INVALID);
 /** 企业微信 userid (trimmed, empty = not linked). */
 export const wecomIdProblem = (id: string): string | null => (id.length === 0 || /^[\w.@-]{1,64}$/.test(id) ? null : WECOM_ID_INVALID);
+export const DINGTALK_ID_INVALID = '钉钉账号只能包含字母、数字和 _ . @ -';
+/** 钉钉 userid (trimmed, empty = not linked): the same characters as 企业微信's. */
+export const dingtalkIdProblem = (id: string): string | null => (id.length === 0 || /^[\w.@-]{1,64}$/.test(id) ? null : DINGTALK_ID_INVALID);
 
 /** The name as stored: trimmed, 1–32 characters. */
 export function requireName(raw: string): string {
@@ -58,6 +61,14 @@ function requirePhone(raw: string): string {
 export function wecomIdOf(raw: string | null | undefined): string | null {
   const id = raw?.trim() ?? '';
   const problem = wecomIdProblem(id);
+  if (problem) throw badRequest(problem);
+  return id.length === 0 ? null : id;
+}
+
+/** 钉钉 userid: trimmed; empty means not linked. */
+export function dingtalkIdOf(raw: string | null | undefined): string | null {
+  const id = raw?.trim() ?? '';
+  const problem = dingtalkIdProblem(id);
   if (problem) throw badRequest(problem);
   return id.length === 0 ? null : id;
 }
@@ -104,6 +115,7 @@ export async function createStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
   const username = requireName(input.username);
   const phone = requirePhone(input.phone);
   const wecomUserId = wecomIdOf(input.wecomUserId);
+  const dingtalkUserId = dingtalkIdOf(input.dingtalkUserId);
   const flags = { reportAllSites: input.reportAllSites ?? false, teamReportAuth: input.teamReportAuth ?? false, isAdmin: input.isAdmin ?? false };
   const { oneTime, passwordHash } = await issueOneTimePassword();
   let id: number;
@@ -111,13 +123,14 @@ export async function createStaff(deps: StaffAdminDeps, admin: SessionUser, inpu
     id = await deps.db.transaction(async (tx) => {
       const names = await checkPositions(tx, input.positions);
       await ensurePhoneFree(tx, phone);
-      const hire: Hire = { username, phone, passwordHash, wecomUserId, ...flags, positions: input.positions };
+      const hire: Hire = { username, phone, passwordHash, wecomUserId, dingtalkUserId, ...flags, positions: input.positions };
       const created = await insertStaff(tx, hire);
       const detail = [
         `新员工 ${username} ${maskPhone(phone)}`,
         `岗位 ${describePositions(input.positions, names)}`,
         `全站日报 ${yesNo(flags.reportAllSites)} 团队报表 ${yesNo(flags.teamReportAuth)} 管理员 ${yesNo(flags.isAdmin)}`,
         `企业微信 ${wecomUserId ?? '无'}`,
+        `钉钉 ${dingtalkUserId ?? '无'}`,
       ].join('；');
       await appendAudit(tx, { action: 'staff.create', actorId: admin.id, targetId: created, detail, before: null, after: hireValues(hire, names), client });
       return created;
@@ -135,6 +148,8 @@ export interface Hire {
   phone: string;
   passwordHash: string;
   wecomUserId: string | null;
+  /** 钉钉 userid; absent or null = not linked. */
+  dingtalkUserId?: string | null;
   reportAllSites: boolean;
   teamReportAuth: boolean;
   isAdmin: boolean;
@@ -169,6 +184,7 @@ export function hireValues(hire: Hire, names: Map<number, string>): AuditValues 
     teamReportAuth: hire.teamReportAuth,
     isAdmin: hire.isAdmin,
     wecomUserId: hire.wecomUserId,
+    dingtalkUserId: hire.dingtalkUserId ?? null,
   };
 }
 

@@ -33,13 +33,14 @@ import {
   phoneProblem,
   sendOneTimePassword,
   wecomIdProblem,
+  dingtalkIdProblem,
   type Hire,
   type StaffAdminDeps,
 } from './staff-admin.js';
 
-const [NAME, PHONE, SITE, ROLE, DRAW, WECOM] = STAFF_IMPORT_COLUMNS;
+const [NAME, PHONE, SITE, ROLE, DRAW, WECOM, DINGTALK] = STAFF_IMPORT_COLUMNS;
 const REQUIRED = [NAME, PHONE, SITE, ROLE];
-const OPTIONAL = [DRAW, WECOM];
+const OPTIONAL = [DRAW, WECOM, DINGTALK];
 
 /** What the template's 填写说明 says, one line a column. */
 const TEMPLATE_NOTES = [
@@ -49,6 +50,7 @@ const TEMPLATE_NOTES = [
   `${ROLE}：必填，主管 或 业务员`,
   `${DRAW}：选填，是 或 否（默认 否）`,
   `${WECOM}：选填，企业微信 userid`,
+  `${DINGTALK}：选填，钉钉 userid`,
   `每个文件最多 ${STAFF_IMPORT_ROWS_MAX} 行、${STAFF_IMPORT_BYTES_MAX / 1024 / 1024} MB；一人一行，一人一个岗位，其他岗位可导入后在 员工 页修改`,
 ];
 
@@ -100,7 +102,7 @@ async function judge(db: Db | Tx, rows: SheetRow[]): Promise<Judged[]> {
 
   return rows.map((row): Judged => {
     const cell = (column: string) => row.cells[column] ?? '';
-    const [username, phone, site, role, draw, wecomUserId] = [cell(NAME), cell(PHONE), cell(SITE), cell(ROLE), cell(DRAW), cell(WECOM)];
+    const [username, phone, site, role, draw, wecomUserId, dingtalkUserId] = [cell(NAME), cell(PHONE), cell(SITE), cell(ROLE), cell(DRAW), cell(WECOM), cell(DINGTALK)];
     const problems: string[] = [];
     if (username.length === 0) problems.push('缺少姓名');
     else if (nameProblem(username)) problems.push('姓名须为 1–32 个字');
@@ -119,6 +121,8 @@ async function judge(db: Db | Tx, rows: SheetRow[]): Promise<Judged[]> {
     if (draw !== '' && draw !== '是' && draw !== '否') problems.push(`抽单权限“${draw}”须为 是 或 否`);
     const wecomProblem = wecomIdProblem(wecomUserId);
     if (wecomProblem) problems.push(wecomProblem);
+    const dingtalkProblem = dingtalkIdProblem(dingtalkUserId);
+    if (dingtalkProblem) problems.push(dingtalkProblem);
     const place = matches.length === 1 ? matches[0] : undefined;
     return {
       line: row.line,
@@ -128,6 +132,7 @@ async function judge(db: Db | Tx, rows: SheetRow[]): Promise<Judged[]> {
       role,
       drawAuth,
       wecomUserId,
+      dingtalkUserId,
       problems,
       ...(problems.length === 0 && place && isLeader !== undefined ? { hire: { siteId: place.id, siteName: place.name, isLeader } } : {}),
     };
@@ -174,6 +179,7 @@ export async function applyStaffImport(deps: StaffAdminDeps, admin: SessionUser,
           phone: row.phone,
           passwordHash: password.passwordHash,
           wecomUserId: row.wecomUserId || null,
+          dingtalkUserId: row.dingtalkUserId || null,
           reportAllSites: false,
           teamReportAuth: false,
           isAdmin: false,

@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { appendAudit, type AuditValues, type ClientContext } from '../audit.js';
 import { revokeAllSessions, type SessionUser } from '../account/account-shared.js';
 import { keepAnotherAdministrator } from './administrators.js';
-import { checkPositions, describePositions, isActivePhoneClash, requireName, wecomIdOf, yesNo, type StaffAdminDeps } from './staff-admin.js';
+import { checkPositions, describePositions, dingtalkIdOf, isActivePhoneClash, requireName, wecomIdOf, yesNo, type StaffAdminDeps } from './staff-admin.js';
 
 /**
  * Who makes a change: an administrator's session, or null for the seller platform's sync
@@ -36,6 +36,7 @@ interface LockedPerson {
   reportAllSites: boolean;
   teamReportAuth: boolean;
   wecomUserId: string | null;
+  dingtalkUserId: string | null;
   phone: string;
 }
 
@@ -50,6 +51,7 @@ async function lockPerson(tx: Tx, staffId: number): Promise<LockedPerson> {
       reportAllSites: staff.reportAllSites,
       teamReportAuth: staff.teamReportAuth,
       wecomUserId: staff.wecomUserId,
+      dingtalkUserId: staff.dingtalkUserId,
       phone: staff.phone,
     })
     .from(staff)
@@ -139,13 +141,14 @@ export async function handOver(tx: Tx, admin: StaffActor, leaving: number, due: 
 export async function updateStaff(deps: StaffAdminDeps, admin: StaffActor, input: AdminStaffUpdateBody, client: ClientContext): Promise<void> {
   const username = input.username === undefined ? undefined : requireName(input.username);
   const wecomUserId = input.wecomUserId === undefined ? undefined : wecomIdOf(input.wecomUserId);
+  const dingtalkUserId = input.dingtalkUserId === undefined ? undefined : dingtalkIdOf(input.dingtalkUserId);
   await deps.db.transaction(async (tx) => {
     const person = await lockPerson(tx, input.staffId);
     const changes: string[] = [];
     // The changed fields only, for 操作日志's before → after.
     const before: AuditValues = {};
     const after: AuditValues = {};
-    const set: Partial<Pick<LockedPerson, 'username' | 'isAdmin' | 'reportAllSites' | 'teamReportAuth' | 'wecomUserId'>> = {};
+    const set: Partial<Pick<LockedPerson, 'username' | 'isAdmin' | 'reportAllSites' | 'teamReportAuth' | 'wecomUserId' | 'dingtalkUserId'>> = {};
     if (username !== undefined && username !== person.username) {
       set.username = username;
       changes.push(`姓名 ${person.username} → ${username}`);
@@ -157,6 +160,12 @@ export async function updateStaff(deps: StaffAdminDeps, admin: StaffActor, input
       changes.push(`企业微信 ${person.wecomUserId ?? '无'} → ${wecomUserId ?? '无'}`);
       before.wecomUserId = person.wecomUserId;
       after.wecomUserId = wecomUserId;
+    }
+    if (dingtalkUserId !== undefined && dingtalkUserId !== person.dingtalkUserId) {
+      set.dingtalkUserId = dingtalkUserId;
+      changes.push(`钉钉 ${person.dingtalkUserId ?? '无'} → ${dingtalkUserId ?? '无'}`);
+      before.dingtalkUserId = person.dingtalkUserId;
+      after.dingtalkUserId = dingtalkUserId;
     }
     const flags = [
       ['reportAllSites', '全站日报'],

@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import { DingtalkApi } from './dingtalk-api.js';
+import { HostLogin } from './host-login.js';
 import { WecomApi } from './wecom-api.js';
 
 export interface HostApps {
@@ -14,6 +15,8 @@ export interface HostApps {
 declare module 'fastify' {
   interface FastifyInstance {
     hostApps: HostApps;
+    /** Sign-in through 企业微信 and 钉钉 (host-login.ts). */
+    hostLogin: HostLogin;
   }
 }
 
@@ -22,9 +25,11 @@ export default fp(
     // A test that configures WeCom through its notice channels alone gets the same client.
     const wecom = app.config.hostApps?.wecom ?? app.config.noticeChannels.wecom;
     const dingtalk = app.config.hostApps?.dingtalk;
-    app.decorate('hostApps', { wecom: wecom ? new WecomApi(wecom) : undefined, dingtalk: dingtalk ? new DingtalkApi(dingtalk) : undefined });
+    const hostApps: HostApps = { wecom: wecom ? new WecomApi(wecom) : undefined, dingtalk: dingtalk ? new DingtalkApi(dingtalk) : undefined };
+    app.decorate('hostApps', hostApps);
+    app.decorate('hostLogin', new HostLogin(app.db, hostApps, app.accounts, app.config.noticeChannels.publicUrl));
     const on = [wecom ? '企业微信' : '', dingtalk ? '钉钉' : ''].filter(Boolean);
     app.log.info({ hostApps: on }, on.length > 0 ? 'host apps configured' : 'no host app (企业微信, 钉钉) configured');
   },
-  { name: 'host-apps', dependencies: ['db'] },
+  { name: 'host-apps', dependencies: ['db', 'accounts'] },
 );

@@ -58,6 +58,21 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.route({
+    ...routeOf(app, ROUTES.userHostProviders, { tags, summary: '可用的企业微信、钉钉登录（仅已完整配置的）' }),
+    handler: async () => ok(app.hostLogin.providers()),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.userHostLoginStart, { tags, summary: '开始企业微信/钉钉登录：一次性 state（10分钟）与授权或扫码页地址' }),
+    handler: async (request) => ok(await app.hostLogin.start(request.body, `${request.protocol}://${request.host}`)),
+  });
+
+  app.route({
+    ...routeOf(app, ROUTES.userHostLogin, { tags, summary: '企业微信/钉钉授权码登录（授权码 + state + 本浏览器的登录凭证）' }),
+    handler: async (request) => ok(await app.hostLogin.finish(request.body, clientOf(request))),
+  });
+
+  app.route({
     ...routeOf(app, ROUTES.userInfo, { tags, security, summary: '当前用户信息（岗位、站点与权限）' }),
     onRequest: app.authenticate,
     // The body is optional, but Fastify validates a missing body as `undefined` against the object schema.

@@ -1,8 +1,8 @@
-import { isMobile } from '@sales/contract';
+import { isMobile, type HostProvider } from '@sales/contract';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Input from 'antd-mobile/es/components/input';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { prerenderedAgreed, prerenderedModeTab, prerenderedValue, takePrerenderedFocus, takePrerenderedSubmit } from '../../../lib/prerendered-login';
 import { routeUrl, safeRedirect } from '../../../config/paths';
@@ -61,6 +61,64 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
   );
 }
 
+const HOST_NAMES: Record<HostProvider, string> = { wecom: '企业微信', dingtalk: '钉钉' };
+/** Set once this tab has tried the host's sign-in by itself: after a failure or a logout it waits for a tap. */
+const HOST_TRIED_KEY = 'sales.hostSignInTried';
+/** The page's host sign-in check runs once per load (React's strict mode mounts twice). */
+let hostChecked = false;
+
+interface HostEntry {
+  provider: HostProvider;
+  mode: 'app' | 'qr';
+}
+
+/**
+ * 企业微信 / 钉钉: inside either client the page signs in by itself (once per tab); back from a
+ * provider's page it finishes the sign-in; in a desktop browser it offers the configured 扫码登录.
+ * The module doing it loads only then, so a phone browser's first load stays as it was.
+ */
+function useHostSignIn(redirect: string | null) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [entries, setEntries] = useState<HostEntry[]>([]);
+  useEffect(() => {
+    const search = new URLSearchParams(window.location.search);
+    const returned = Boolean((search.get('code') ?? search.get('authCode')) && search.get('state'));
+    const agent = navigator.userAgent;
+    const inHost = /wxwork|DingTalk/i.test(agent);
+    const desktop = !inHost && !/Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(agent) && window.matchMedia('(pointer: fine)').matches;
+    if (hostChecked || (!returned && !inHost && !desktop)) return;
+    hostChecked = true;
+    void import('../host-sign-in').then(async (host) => {
+      const back = host.returnedCode();
+      const client = host.hostClient();
+      const providers = back ? null : await host.hostProviders();
+      if (client && providers?.[client]) setEntries([{ provider: client, mode: 'app' }]);
+      else if (providers && host.isDesktop()) setEntries((['wecom', 'dingtalk'] as const).filter((name) => providers[name]).map((provider) => ({ provider, mode: 'qr' })));
+      let failure: string | null = null;
+      setBusy(Boolean(back) || Boolean(client && providers?.[client] && !sessionStorage.getItem(HOST_TRIED_KEY)));
+      if (back) failure = await host.finishHostSignIn(back);
+      else if (client && providers?.[client] && !sessionStorage.getItem(HOST_TRIED_KEY)) {
+        sessionStorage.setItem(HOST_TRIED_KEY, '1');
+        failure = await host.startHostSignIn(client, 'app', redirect);
+      }
+      setMessage(failure);
+      if (failure) setBusy(false);
+      if (back && client) setEntries([{ provider: client, mode: 'app' }]);
+    });
+  }, [redirect]);
+
+  const start = async (entry: HostEntry) => {
+    setBusy(true);
+    setMessage(null);
+    const host = await import('../host-sign-in');
+    const failure = await host.startHostSignIn(entry.provider, entry.mode, redirect);
+    setMessage(failure);
+    if (failure) setBusy(false);
+  };
+  return { message, busy, entries, start };
+}
+
 /**
  * The login form: phone and password, or phone for a code (→ 输入验证码), after the agreement. A
  * password login lands on the link's `?redirect=` (the user's landing page without it).
@@ -83,6 +141,7 @@ export function LoginForm() {
   }, []);
   // The calls go through the request layer directly (no TanStack Query on the login page's first load).
   const [busy, setBusy] = useState(false);
+  const host = useHostSignIn(redirect);
 
   const submit = async () => {
     if (!isMobile(phone)) {
@@ -122,6 +181,11 @@ export function LoginForm() {
           <div className="muted">业绩、客户、订单，一手掌握</div>
         </div>
       </div>
+      {host.message && (
+        <div className="login__host-notice" role="alert">
+          {host.message}
+        </div>
+      )}
       <ModeTabs mode={mode} onChange={setMode} />
       <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${mode}`}>
         <form
@@ -178,6 +242,16 @@ export function LoginForm() {
           </button>
         </form>
       </div>
+      {host.entries.length > 0 && (
+        <div className="login__host" role="group" aria-label="其他登录方式">
+          <div className="login__host-title">其他登录方式</div>
+          {host.entries.map((entry) => (
+            <button key={entry.provider} type="button" className="login__host-entry" disabled={host.busy} onClick={() => void host.start(entry)}>
+              {entry.mode === 'qr' ? `${HOST_NAMES[entry.provider]}扫码登录` : `${HOST_NAMES[entry.provider]}登录`}
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
