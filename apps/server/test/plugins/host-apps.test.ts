@@ -100,7 +100,7 @@ describe('DINGTALK_* configuration', () => {
 
   it('is off when nothing is set, and read whole when everything is', () => {
     expect(loadDingtalk({})).toBeUndefined();
-    expect(loadDingtalk(full)).toEqual({ appKey: 'k', appSecret: 's', agentId: 2000001, corpId: 'ding1', apiBase: 'https://oapi.dingtalk.com', newApiBase: 'https://api.dingtalk.com' });
+    expect(loadDingtalk(full)).toEqual({ appKey: 'k', appSecret: 's', agentId: 2000001, corpId: 'ding1', apiBase: 'https://oapi.dingtalk.com', newApiBase: 'https://api.dingtalk.com', loginBase: 'https://login.dingtalk.com' });
     expect(loadConfig({ ...full }).hostApps.dingtalk?.corpId).toBe('ding1');
     expect(loadConfig({}).hostApps).toEqual({ wecom: undefined, dingtalk: undefined });
   });
@@ -110,5 +110,29 @@ describe('DINGTALK_* configuration', () => {
     expect(() => loadDingtalk({ DINGTALK_APP_KEY: 'k', DINGTALK_APP_SECRET: 'secret-xyz' })).not.toThrow(/secret-xyz/);
     expect(() => loadDingtalk({ ...full, DINGTALK_AGENT_ID: 'abc' })).toThrow(/DINGTALK_AGENT_ID/);
     expect(() => loadDingtalk({ ...full, DINGTALK_API_BASE: 'oapi.dingtalk.com' })).toThrow(/DINGTALK_API_BASE must be an http\(s\) origin/);
+  });
+});
+
+const WECOM_ENV = { WECOM_CORP_ID: 'ww1', WECOM_CORP_SECRET: 'secret-1', WECOM_AGENT_ID: '1000002' };
+const DINGTALK_ENV = { DINGTALK_APP_KEY: 'key', DINGTALK_APP_SECRET: 'secret-2', DINGTALK_AGENT_ID: '2000001', DINGTALK_CORP_ID: 'dingcorp' };
+
+describe('sign-in page origins (WECOM_OAUTH_BASE, WECOM_SSO_BASE, DINGTALK_LOGIN_BASE)', () => {
+  it('defaults to the providers’ own pages', () => {
+    const config = loadConfig({ NODE_ENV: 'test', ...WECOM_ENV, ...DINGTALK_ENV });
+    expect(config.hostApps.wecom).toMatchObject({ oauthBase: 'https://open.weixin.qq.com', ssoBase: 'https://login.work.weixin.qq.com' });
+    expect(config.hostApps.dingtalk).toMatchObject({ loginBase: 'https://login.dingtalk.com' });
+  });
+
+  it('takes a stand-in’s origins, without a trailing slash', () => {
+    const config = loadConfig({ NODE_ENV: 'test', ...WECOM_ENV, ...DINGTALK_ENV, WECOM_OAUTH_BASE: 'http://127.0.0.1:9/', WECOM_SSO_BASE: 'http://127.0.0.1:9', DINGTALK_LOGIN_BASE: 'http://127.0.0.1:8/' });
+    expect(config.hostApps.wecom).toMatchObject({ oauthBase: 'http://127.0.0.1:9', ssoBase: 'http://127.0.0.1:9' });
+    expect(config.hostApps.dingtalk?.loginBase).toBe('http://127.0.0.1:8');
+  });
+
+  it('refuses an origin that is not http(s), or one set without its app', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ...WECOM_ENV, WECOM_OAUTH_BASE: 'open.weixin.qq.com' })).toThrow(/WECOM_OAUTH_BASE/);
+    expect(() => loadConfig({ NODE_ENV: 'test', WECOM_SSO_BASE: 'https://login.work.weixin.qq.com' })).toThrow(/WECOM_SSO_BASE/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DINGTALK_LOGIN_BASE: 'https://login.dingtalk.com' })).toThrow(/DINGTALK_LOGIN_BASE/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...DINGTALK_ENV, DINGTALK_LOGIN_BASE: 'ftp://x' })).toThrow(/DINGTALK_LOGIN_BASE/);
   });
 });

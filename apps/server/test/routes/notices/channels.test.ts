@@ -613,7 +613,14 @@ describe('channel settings at start', () => {
       PUBLIC_URL: 'https://sales.example.com',
     });
     expect(loaded).toEqual({
-      wecom: { corpId: 'ww1', corpSecret: 'secret', agentId: 1000002, apiBase: 'https://qyapi.weixin.qq.com' },
+      wecom: {
+        corpId: 'ww1',
+        corpSecret: 'secret',
+        agentId: 1000002,
+        apiBase: 'https://qyapi.weixin.qq.com',
+        oauthBase: 'https://open.weixin.qq.com',
+        ssoBase: 'https://login.work.weixin.qq.com',
+      },
       wecomRobots: { 101: ROBOT_URL },
       sms: { dailyCap: 3 },
       webPush: { publicKey: VAPID.publicKey, privateKey: VAPID.privateKey, subject: 'mailto:ops@example.com' },
