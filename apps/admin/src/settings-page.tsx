@@ -50,6 +50,7 @@ export function SettingsPage() {
       <Card title="消息通知渠道">
         <Descriptions column={2} bordered size="small">
           <Descriptions.Item label="企业微信应用消息">{notices.wecom ? `企业 ${notices.wecom.corpId} · 应用 ${notices.wecom.agentId}` : onOff(false)}</Descriptions.Item>
+          <Descriptions.Item label="钉钉工作通知">{notices.dingtalk ? `企业 ${notices.dingtalk.corpId} · 应用 ${notices.dingtalk.agentId}` : onOff(false)}</Descriptions.Item>
           <Descriptions.Item label="企业微信群机器人">{notices.wecomRobotSites.length > 0 ? `站点 ${notices.wecomRobotSites.join('、')}` : onOff(false)}</Descriptions.Item>
           <Descriptions.Item label="短信通知">{notices.smsDailyCap === null ? onOff(false) : `已开启，每人每天最多 ${notices.smsDailyCap} 条`}</Descriptions.Item>
           <Descriptions.Item label="Web Push">{onOff(notices.webPush)}</Descriptions.Item>

@@ -475,6 +475,8 @@ export const AdminSettings = Type.Object({
   notices: Type.Object({
     /** 企业微信 self-built app messages: the corp id and agent id when configured. */
     wecom: Nullable(Type.Object({ corpId: Type.String(), agentId: Type.Integer() })),
+    /** 钉钉 work notices (and sign-in, directory, JS-API): the corp id and agent id when configured. */
+    dingtalk: Nullable(Type.Object({ corpId: Type.String(), agentId: Type.Integer() })),
     /** Sites with a 企业微信 group robot for the site-wide notices. */
     wecomRobotSites: Type.Array(Type.Integer()),
     /** SMS notices (report due, 催交) and their daily cap per person; null when off. */

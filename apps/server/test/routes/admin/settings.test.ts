@@ -12,6 +12,7 @@ const SECRETS = {
   apiKey: 'integration-api-key-1b8c',
   accessKeySecret: 'aliyun-access-secret-4e0d',
   accessKeyId: 'aliyun-access-id-2a6f',
+  dingtalkSecret: 'dingtalk-app-secret-6c0b',
 };
 
 const server = useTestServer({
@@ -34,6 +35,10 @@ const server = useTestServer({
     webPush: { publicKey: 'vapid-public', privateKey: SECRETS.vapidPrivate, subject: 'mailto:ops@example.com' },
     publicUrl: 'https://sales.example.com/',
   },
+  hostApps: {
+    wecom: undefined,
+    dingtalk: { appKey: 'ding-key', appSecret: SECRETS.dingtalkSecret, agentId: 2000001, corpId: 'ding0123', apiBase: 'http://127.0.0.1:9', newApiBase: 'http://127.0.0.1:9' },
+  },
 });
 let adminToken = '';
 const settings = (token = adminToken) => call<AdminSettings>(server.app, 'POST', '/seller/admin/settings', { token, body: {} });
@@ -49,7 +54,7 @@ describe('/seller/admin/settings', () => {
     expect(answer.body.data).toMatchObject({
       redis: false,
       sms: { provider: 'aliyun', signName: '销售助手' },
-      notices: { wecom: { corpId: 'ww0123456789', agentId: 1000002 }, wecomRobotSites: [101, 102], smsDailyCap: 3, webPush: true, publicUrl: 'https://sales.example.com/' },
+      notices: { wecom: { corpId: 'ww0123456789', agentId: 1000002 }, dingtalk: { corpId: 'ding0123', agentId: 2000001 }, wecomRobotSites: [101, 102], smsDailyCap: 3, webPush: true, publicUrl: 'https://sales.example.com/' },
       orderIntegration: true,
       sessionDays: server.config.sessionDays,
       visitDeviationMeters: server.config.visitDeviationMeters,

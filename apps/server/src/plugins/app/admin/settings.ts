@@ -14,6 +14,7 @@ export function settingsOf(config: Config): AdminSettings {
     sms: { provider: config.smsProvider, signName: config.aliyunSms?.signName ?? null },
     notices: {
       wecom: channels.wecom ? { corpId: channels.wecom.corpId, agentId: channels.wecom.agentId } : null,
+      dingtalk: config.hostApps.dingtalk ? { corpId: config.hostApps.dingtalk.corpId, agentId: config.hostApps.dingtalk.agentId } : null,
       wecomRobotSites: Object.keys(channels.wecomRobots)
         .map(Number)
         .sort((a, b) => a - b),
