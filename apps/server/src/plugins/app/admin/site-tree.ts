@@ -26,7 +26,8 @@ export const SITE_ARCHIVED = '站点已归档，请先恢复';
 export const SITE_NOT_ARCHIVED = '站点未归档';
 export const NOTHING_TO_UPDATE = '请填写新的名称或区域';
 
-interface SiteRow {
+/** A site's row as the tree and the directory sync read it. */
+export interface SiteRow {
   id: number;
   name: string;
   region: string;

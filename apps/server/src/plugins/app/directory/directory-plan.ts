@@ -17,6 +17,7 @@ import { maskPhone, type AdminDirectoryConflict, type AdminDirectoryPersonChange
 import { asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { directoryMappings, positions, sites, staff } from '../../../db/schema.js';
+import type { SiteRow } from '../admin/site-tree.js';
 import type { DirectoryPerson, DirectorySnapshot } from './directory-provider.js';
 
 /** A site that exists (its id) or that the plan creates for a department (`new:<departmentId>`). */
@@ -59,14 +60,6 @@ interface MappingRow {
   siteId: number | null;
   parentSiteId: number | null;
   region: string | null;
-}
-
-interface SiteRow {
-  id: number;
-  name: string;
-  region: string;
-  parentId: number | null;
-  archivedAt: Date | null;
 }
 
 interface StaffRow {
