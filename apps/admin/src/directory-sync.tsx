@@ -19,7 +19,7 @@ import {
   type DirectoryProviderName,
 } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { Alert, Button, Card, Checkbox, Descriptions, Radio, Space, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Radio, Select, Space, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { post } from './api';
 import { parentOptions, TOP_LEVEL } from './site-tree';
@@ -38,6 +38,34 @@ const countsText = (counts: Record<string, number>) =>
 interface Choice {
   site: number;
   parent: number;
+  /** 离职交接人 (an existing site's active member); null: a leaver's customers go to the site's pool. */
+  handover: number | null;
+}
+
+/** The 离职交接人 picker of one existing site: its active members, read when opened; empty = 公海. */
+function HandoverSelect({ siteId, value, label, name, onChange }: { siteId: number; value: number | null; label: string; name: string | null; onChange: (value: number | null) => void }) {
+  const [members, setMembers] = useState<{ value: number; label: string }[] | null>(null);
+  useEffect(() => setMembers(null), [siteId]);
+  const read = () => {
+    if (members) return;
+    post(ROUTES.adminStaffList, { page: 1, pageSize: 100, siteId, staffStatus: 'active' })
+      .then((page) => setMembers(page.list.map((person) => ({ value: person.id, label: person.username }))))
+      .catch(() => setMembers([]));
+  };
+  const options = members ?? (value !== null ? [{ value, label: name ?? `员工${value}` }] : []);
+  return (
+    <Select<number | null>
+      style={{ minWidth: 140 }}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="公海"
+      value={value}
+      options={options}
+      onOpenChange={(open) => open && read()}
+      onChange={(next) => onChange(next ?? null)}
+      aria-label={label}
+    />
+  );
 }
 
 type DepartmentRow = AdminDirectoryDepartment & { children?: DepartmentRow[] };
@@ -73,7 +101,7 @@ export function DirectorySyncCard() {
       setSites(siteList.list);
       setProvider(answer.provider ?? answer.providers[0] ?? null);
       setDailySync(answer.dailySync);
-      setChoices(new Map(answer.mappings.map((mapping) => [mapping.departmentId, { site: mapping.siteId ?? NEW_SITE, parent: mapping.parentSiteId ?? TOP_LEVEL }])));
+      setChoices(new Map(answer.mappings.map((mapping) => [mapping.departmentId, { site: mapping.siteId ?? NEW_SITE, parent: mapping.parentSiteId ?? TOP_LEVEL, handover: mapping.handoverStaffId }])));
     } catch (failure) {
       setError(failureText(failure, '读取失败'));
     }
@@ -104,7 +132,7 @@ export function DirectorySyncCard() {
     run('save', async () => {
       if (!provider) return;
       const mappings: AdminDirectoryMappingInput[] = [...choices].map(([departmentId, choice]) =>
-        choice.site === NEW_SITE ? { departmentId, parentSiteId: choice.parent === TOP_LEVEL ? null : choice.parent } : { departmentId, siteId: choice.site },
+        choice.site === NEW_SITE ? { departmentId, parentSiteId: choice.parent === TOP_LEVEL ? null : choice.parent } : { departmentId, siteId: choice.site, handoverStaffId: choice.handover },
       );
       setStatus(await post(ROUTES.adminDirectorySave, { provider, dailySync, mappings }));
       setPlan(null);
@@ -203,7 +231,7 @@ export function DirectorySyncCard() {
                 title: '部门',
                 key: 'name',
                 render: (_, department) => (
-                  <Checkbox checked={choices.has(department.id)} onChange={(event) => choose(department.id, event.target.checked ? { site: NEW_SITE, parent: TOP_LEVEL } : null)}>
+                  <Checkbox checked={choices.has(department.id)} onChange={(event) => choose(department.id, event.target.checked ? { site: NEW_SITE, parent: TOP_LEVEL, handover: null } : null)}>
                     {department.name}
                   </Checkbox>
                 ),
@@ -222,7 +250,7 @@ export function DirectorySyncCard() {
                         treeData={siteOptions.sites}
                         value={choice.site}
                         treeDefaultExpandAll
-                        onChange={(value: number) => choose(department.id, { ...choice, site: value })}
+                        onChange={(value: number) => choose(department.id, { ...choice, site: value, handover: null })}
                         aria-label={`${department.name}的站点`}
                       />
                       {choice.site === NEW_SITE && (
@@ -239,12 +267,31 @@ export function DirectorySyncCard() {
                   );
                 },
               },
+              {
+                title: '离职交接人',
+                key: 'handover',
+                width: 170,
+                render: (_, department) => {
+                  const choice = choices.get(department.id);
+                  if (!choice) return null;
+                  if (choice.site === NEW_SITE) return <span style={MUTED}>公海（站点建好后可指定）</span>;
+                  return (
+                    <HandoverSelect
+                      siteId={choice.site}
+                      value={choice.handover}
+                      name={status.mappings.find((mapping) => mapping.departmentId === department.id)?.handoverName ?? null}
+                      label={`${department.name}的离职交接人`}
+                      onChange={(handover) => choose(department.id, { ...choice, handover })}
+                    />
+                  );
+                },
+              },
             ]}
           />
         )}
         {!departments && status.mappings.length > 0 && (
           <span>
-            已映射 {status.mappings.length} 个部门：{status.mappings.map((mapping) => `${mapping.departmentName} → ${mapping.siteName ?? '新站点（待同步创建）'}`).join('；')}
+            已映射 {status.mappings.length} 个部门：{status.mappings.map((mapping) => `${mapping.departmentName} → ${mapping.siteName ?? '新站点（待同步创建）'}${mapping.handoverName ? `（离职交接人 ${mapping.handoverName}）` : ''}`).join('；')}
           </span>
         )}
         {plan && (

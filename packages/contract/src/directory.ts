@@ -5,7 +5,7 @@
  * applies exactly that preview. A daily sync may do the same unattended.
  */
 import Type from 'typebox';
-import { Nullable, SiteId, Timestamp } from './primitives.js';
+import { Id, Nullable, SiteId, Timestamp } from './primitives.js';
 
 export const DIRECTORY_PROVIDERS = ['wecom', 'dingtalk'] as const;
 export type DirectoryProviderName = (typeof DIRECTORY_PROVIDERS)[number];
@@ -41,6 +41,11 @@ export const AdminDirectoryMappingInput = Type.Object({
   siteId: Type.Optional(Nullable(SiteId)),
   parentSiteId: Type.Optional(Nullable(SiteId)),
   region: Type.Optional(Type.String({ maxLength: 64 })),
+  /**
+   * 离职交接人: an active person holding a position at the (existing) site, who takes a leaver's
+   * customers of that site; null or absent: they go back to the site's pool (公海).
+   */
+  handoverStaffId: Type.Optional(Nullable(Id)),
 });
 export type AdminDirectoryMappingInput = Type.Static<typeof AdminDirectoryMappingInput>;
 
@@ -59,6 +64,9 @@ export const AdminDirectoryMapping = Type.Object({
   siteName: Nullable(Type.String()),
   parentSiteId: Nullable(Type.Integer()),
   region: Nullable(Type.String()),
+  /** 离职交接人 (null: a leaver's customers of this site go to its pool). */
+  handoverStaffId: Nullable(Type.Integer()),
+  handoverName: Nullable(Type.String()),
 });
 export type AdminDirectoryMapping = Type.Static<typeof AdminDirectoryMapping>;
 

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt } from './columns.js';
-import { sites } from './identity.js';
+import { sites, staff } from './identity.js';
 
 /**
  * 通讯录同步 (issue 28 §2): one row (id 1) — which directory the organisation follows, whether the
@@ -35,6 +35,8 @@ export const directoryMappings = pgTable(
     siteId: integer('site_id').references(() => sites.id),
     parentSiteId: integer('parent_site_id').references(() => sites.id),
     region: varchar('region', { length: 64 }),
+    /** 离职交接人: the colleague who takes a leaver's customers of this site; null: the site's pool. */
+    handoverStaffId: integer('handover_staff_id').references(() => staff.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('directory_mappings_department_uq').on(t.provider, t.departmentId), index('directory_mappings_site_idx').on(t.siteId)],

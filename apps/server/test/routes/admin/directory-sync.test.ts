@@ -297,6 +297,69 @@ describe('企业微信: 30 departments, 500 people', () => {
   });
 });
 
+describe('企业微信: 离职交接人', () => {
+  it('hands a leaver’s customers to the mapping’s colleague, to the pool when the colleague leaves too; refuses a bad colleague', async () => {
+    const directory = directoryOf(wecom);
+    // 通讯录小组5 (department 14): u025 leaves, u046 takes their customers. 通讯录小组6 (15): u047 leaves, and so does their colleague u026.
+    const [leaver, colleague, leaver2, colleague2, elsewhere] = await Promise.all(['u025', 'u046', 'u047', 'u026', 'u004'].map(staffByWecom));
+    if (!leaver || !colleague || !leaver2 || !colleague2 || !elsewhere) throw new Error('people missing');
+    const current = (await post<AdminDirectoryStatus>('status')).body.data.mappings;
+    const site5 = current.find((mapping) => mapping.departmentId === '14')?.siteId ?? 0;
+    const site6 = current.find((mapping) => mapping.departmentId === '15')?.siteId ?? 0;
+    const mappingsWith = (handover: Record<string, unknown>) =>
+      current.map((mapping) => ({ departmentId: mapping.departmentId, siteId: mapping.siteId, ...(handover[mapping.departmentId] === undefined ? {} : { handoverStaffId: handover[mapping.departmentId] }) }));
+
+    // Refused: someone of another site, a wrong type, a colleague for a site still to be created.
+    const notMember = await post('save', { provider: 'wecom', dailySync: false, mappings: mappingsWith({ '15': elsewhere.id }) });
+    expect(notMember.status).toBe(400);
+    expect(notMember.body.msg).toContain('交接人须为该站点的在职员工');
+    const wrongType = await post('save', { provider: 'wecom', dailySync: false, mappings: mappingsWith({ '15': 'u026' }) });
+    expect(wrongType.status).toBe(400);
+    const newSite = await post('save', {
+      provider: 'wecom',
+      dailySync: false,
+      mappings: [...mappingsWith({}).filter((mapping) => mapping.departmentId !== '1'), { departmentId: '1', parentSiteId: null, handoverStaffId: colleague.id }],
+    });
+    expect(newSite.status).toBe(400);
+    expect(newSite.body.msg).toContain('不能指定离职交接人');
+
+    const saved = await post<AdminDirectoryStatus>('save', { provider: 'wecom', dailySync: false, mappings: mappingsWith({ '14': colleague.id, '15': colleague2.id }) });
+    expect(saved.status, saved.body.msg).toBe(200);
+    expect(saved.body.data.mappings.find((mapping) => mapping.departmentId === '14')).toMatchObject({ handoverStaffId: colleague.id, handoverName: '同步员工46' });
+
+    const owned = await server.db
+      .insert(customers)
+      .values([
+        { name: '交接客户甲', contactName: '王', phone: '13912340001', qrToken: 'directory-handover-qr-1', siteId: site5, ownerId: leaver.id, level: 'A' },
+        { name: '交接客户乙', contactName: '李', phone: '13912340002', qrToken: 'directory-handover-qr-2', siteId: site6, ownerId: leaver2.id, level: 'A' },
+      ])
+      .returning({ id: customers.id });
+    directory.person('u025').status = 'disabled';
+    directory.person('u047').status = 'disabled';
+    directory.people = directory.people.filter((person) => person.userId !== 'u026');
+
+    const preview = await post<AdminDirectoryPlan>('preview');
+    expect(preview.status, preview.body.msg).toBe(200);
+    const plan = preview.body.data;
+    const changesOf = (id: string) => plan.people.find((person) => person.directoryId === id)?.changes.join('；') ?? '';
+    expect(changesOf('u025')).toContain('通讯录小组5 → 同步员工46');
+    expect(changesOf('u047')).toContain('通讯录小组6 → 站点公海（交接人 同步员工26 也将离职）');
+    expect(changesOf('u026')).toContain('通讯录小组6 → 站点公海（交接人即本人）');
+
+    const applied = await post<AdminDirectoryApplyResult>('apply', { fingerprint: plan.fingerprint });
+    expect(applied.status, applied.body.msg).toBe(200);
+    const owners = await server.db.select({ id: customers.id, ownerId: customers.ownerId }).from(customers).where(inArray(customers.id, owned.map((row) => row.id)));
+    expect(owners.find((row) => row.id === owned[0]?.id)?.ownerId).toBe(colleague.id);
+    expect(owners.find((row) => row.id === owned[1]?.id)?.ownerId).toBeNull();
+    // The same audit entry as the console's 离职.
+    const [entry] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.deactivate'), eq(auditLog.targetId, leaver.id)));
+    expect(entry?.detail).toContain('通讯录小组5 1 位客户 → 同步员工46');
+    expect((await staffByWecom('u025')).status).toBe('inactive');
+    expect((await staffByWecom('u026')).status).toBe('inactive');
+    expect(wecom.problems).toEqual([]);
+  });
+});
+
 describe('企业微信 leaders', () => {
   it('reads is_leader_in_dept at the department’s position in the user’s list, not at its id', async () => {
     const standIn = await new HostStandIn('wecom', { id: 'ww-leader', secret: 'leader-secret' }).start();

@@ -3,7 +3,8 @@
  * table locked against the tree's other writers), then the people in batches, one transaction per
  * batch, each holding the sync's advisory lock — so a console apply and the daily sync of another
  * instance never write the same person twice — with one audit entry per change. Leavers go through
- * the console's 离职 (sessions end, customers back to each site's pool), returners through 启用.
+ * the console's 离职 (sessions end; customers to the site's 离职交接人 when the preview named one, else
+ * back to the site's pool), returners through 启用.
  *
  * `runner` is the database (a console apply: each batch is a transaction) or the scheduled job's
  * transaction (each batch a savepoint inside it, which already holds the lock).
@@ -201,6 +202,17 @@ export async function applyPlan(runner: Runner, plan: Plan, context: ApplyContex
   return { counts, touched, sitesChanged: plan.sites.length > 0 || plan.peoplePlanned.length > 0 };
 }
 
+/** Whether `staffId` is active and holds a position at the site (the handover's colleague still qualifies). */
+async function isActiveMember(tx: Tx, siteId: number, staffId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: staff.id })
+    .from(positions)
+    .innerJoin(staff, eq(staff.id, positions.staffId))
+    .where(and(eq(positions.siteId, siteId), eq(positions.staffId, staffId), eq(staff.status, 'active')))
+    .limit(1);
+  return row !== undefined;
+}
+
 interface PersonHelpers {
   idField: 'wecomUserId' | 'dingtalkUserId';
   resolve: (ref: SiteRef) => number;
@@ -211,7 +223,18 @@ async function applyPerson(tx: Tx, person: PlannedPerson, context: ApplyContext,
   const staffId = person.staffId;
   if (staffId === null) return;
   if (person.action === 'deactivate') {
-    await deactivatePerson(tx, context.actor, staffId, 'toSite', context.client, NOTE);
+    if (person.handovers.length === 0) {
+      await deactivatePerson(tx, context.actor, staffId, 'toSite', context.client, NOTE);
+      return;
+    }
+    // The preview's 离职交接人 take their sites' customers; every other site's go to its pool.
+    const planned = new Map(person.handovers.map((handover) => [handover.siteId, handover.toStaffId]));
+    for (const handover of person.handovers) {
+      if (handover.toStaffId !== null && !(await isActiveMember(tx, handover.siteId, handover.toStaffId))) throw conflict(DIRECTORY_CHANGED);
+    }
+    const owned = await ownedCustomers(tx, staffId);
+    const handovers = [...owned.keys()].map((siteId) => ({ siteId, toStaffId: planned.get(siteId) ?? null }));
+    await deactivatePerson(tx, context.actor, staffId, handovers, context.client, NOTE);
     return;
   }
   const [row] = await tx.select({ username: staff.username, phone: staff.phone, status: staff.status }).from(staff).where(eq(staff.id, staffId)).for('update');

@@ -13,7 +13,7 @@
  * site, is created, moved, deactivated or reactivated by it.
  */
 import { createHash } from 'node:crypto';
-import { maskPhone, type AdminDirectoryConflict, type AdminDirectoryPersonChange, type AdminDirectoryPlan, type AdminDirectorySiteChange, type DirectoryProviderName } from '@sales/contract';
+import { maskPhone, type AdminDirectoryConflict, type AdminHandover, type AdminDirectoryPersonChange, type AdminDirectoryPlan, type AdminDirectorySiteChange, type DirectoryProviderName } from '@sales/contract';
 import { asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { directoryMappings, positions, sites, staff } from '../../../db/schema.js';
@@ -46,6 +46,8 @@ export interface PlannedPerson extends AdminDirectoryPersonChange {
   addPositions: PlannedPosition[];
   removeSites: number[];
   leaderChanges: { siteId: number; isLeader: boolean }[];
+  /** deactivate: the sites whose customers go to the mapping's 离职交接人 (every other site's go to its pool). */
+  handovers: AdminHandover[];
 }
 
 export interface Plan extends AdminDirectoryPlan {
@@ -60,6 +62,7 @@ interface MappingRow {
   siteId: number | null;
   parentSiteId: number | null;
   region: string | null;
+  handoverStaffId: number | null;
 }
 
 interface StaffRow {
@@ -82,7 +85,13 @@ const role = (isLeader: boolean) => (isLeader ? '主管' : '业务员');
 async function readOrganisation(db: Db | Tx, provider: DirectoryProviderName) {
   const [mappings, siteRows, people, held] = await Promise.all([
     db
-      .select({ departmentId: directoryMappings.departmentId, siteId: directoryMappings.siteId, parentSiteId: directoryMappings.parentSiteId, region: directoryMappings.region })
+      .select({
+        departmentId: directoryMappings.departmentId,
+        siteId: directoryMappings.siteId,
+        parentSiteId: directoryMappings.parentSiteId,
+        region: directoryMappings.region,
+        handoverStaffId: directoryMappings.handoverStaffId,
+      })
       .from(directoryMappings)
       .where(eq(directoryMappings.provider, provider))
       .orderBy(asc(directoryMappings.departmentId)),
@@ -315,6 +324,7 @@ export async function planSync(db: Db | Tx, provider: DirectoryProviderName, sna
         addPositions,
         removeSites: [],
         leaderChanges: [],
+        handovers: [],
       });
       continue;
     }
@@ -378,6 +388,7 @@ export async function planSync(db: Db | Tx, provider: DirectoryProviderName, sna
       addPositions,
       removeSites,
       leaderChanges,
+      handovers: [],
     });
   }
 
@@ -392,6 +403,46 @@ export async function planSync(db: Db | Tx, provider: DirectoryProviderName, sna
       continue;
     }
     peoplePlanned.push(leaver(row, id, '通讯录中已没有此人'));
+  }
+
+  // ---- Leavers' customers: to the 离职交接人 of each mapped site they hold a position at, while that
+  // colleague is active, stays, and keeps their position there; otherwise to the site's pool.
+  const colleagueOf = new Map<number, number>();
+  for (const mapping of org.mappings) {
+    const ref = refOf.get(mapping.departmentId);
+    if (typeof ref === 'number' && mapping.handoverStaffId !== null && !colleagueOf.has(ref)) colleagueOf.set(ref, mapping.handoverStaffId);
+  }
+  if (colleagueOf.size > 0) {
+    const staffById = new Map(org.people.map((row) => [row.id, row]));
+    const plannedById = new Map(peoplePlanned.filter((person) => person.staffId !== null).map((person) => [person.staffId as number, person]));
+    for (const person of peoplePlanned) {
+      if (person.action !== 'deactivate' || person.staffId === null) continue;
+      const leaving = person.staffId;
+      const lines: string[] = [];
+      for (const position of heldBy.get(leaving) ?? []) {
+        const colleagueId = colleagueOf.get(position.siteId);
+        if (colleagueId === undefined || person.handovers.some((handover) => handover.siteId === position.siteId)) continue;
+        const colleague = staffById.get(colleagueId);
+        const colleaguePlan = plannedById.get(colleagueId);
+        const site = siteLabel(position.siteId);
+        const name = colleague?.username ?? `员工${colleagueId}`;
+        if (colleagueId === leaving) {
+          lines.push(`${site} → 站点公海（交接人即本人）`);
+          continue;
+        }
+        if (!colleague || colleague.status !== 'active' || colleaguePlan?.action === 'deactivate') {
+          lines.push(`${site} → 站点公海（交接人 ${name} ${colleaguePlan?.action === 'deactivate' ? '也将离职' : '已不在职'}）`);
+          continue;
+        }
+        if (!(heldBy.get(colleagueId) ?? []).some((held) => held.siteId === position.siteId) || colleaguePlan?.removeSites.includes(position.siteId)) {
+          lines.push(`${site} → 站点公海（交接人 ${name} 已不是该站点的成员）`);
+          continue;
+        }
+        person.handovers.push({ siteId: position.siteId, toStaffId: colleagueId });
+        lines.push(`${site} → ${name}`);
+      }
+      if (lines.length > 0) person.changes = [person.changes[0]?.replace('，客户退回各站点公海', '') ?? '离职', `客户交接：${lines.join('；')}；其余站点的客户退回站点公海`];
+    }
   }
 
   peoplePlanned.sort((a, b) => a.directoryId.localeCompare(b.directoryId));
@@ -425,6 +476,7 @@ function leaver(row: StaffRow, directoryId: string, why: string): PlannedPerson 
     addPositions: [],
     removeSites: [],
     leaderChanges: [],
+    handovers: [],
   };
 }
 

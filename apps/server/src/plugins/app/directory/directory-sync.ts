@@ -20,7 +20,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../../db/client.js';
-import { directoryMappings, directorySync, sites, staff } from '../../../db/schema.js';
+import { directoryMappings, directorySync, positions, sites, staff } from '../../../db/schema.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
 import type { StaffActor } from '../admin/staff-lifecycle.js';
@@ -88,9 +88,12 @@ export class DirectorySync {
               siteName: sites.name,
               parentSiteId: directoryMappings.parentSiteId,
               region: directoryMappings.region,
+              handoverStaffId: directoryMappings.handoverStaffId,
+              handoverName: staff.username,
             })
             .from(directoryMappings)
             .leftJoin(sites, eq(sites.id, directoryMappings.siteId))
+            .leftJoin(staff, eq(staff.id, directoryMappings.handoverStaffId))
             .where(eq(directoryMappings.provider, provider))
             .orderBy(asc(directoryMappings.departmentId));
     return {
@@ -144,24 +147,35 @@ export class DirectorySync {
       if (found.length !== siteIds.length) throw badRequest('所选站点不存在或已归档');
       const [before] = await tx.select().from(directorySync).where(eq(directorySync.id, SETTINGS_ROW)).for('update');
       const previous = await tx.select().from(directoryMappings).where(eq(directoryMappings.provider, input.provider));
-      await tx.delete(directoryMappings).where(eq(directoryMappings.provider, input.provider));
-      if (input.mappings.length > 0) {
-        await tx.insert(directoryMappings).values(
-          input.mappings.map((mapping) => {
-            const kept = previous.find((row) => row.departmentId === mapping.departmentId);
-            // A department whose new site an apply already created keeps it, unless another site is chosen.
-            const siteId = mapping.siteId ?? (kept && kept.siteId !== null && mapping.parentSiteId === undefined ? kept.siteId : null);
-            return {
-              provider: input.provider,
-              departmentId: mapping.departmentId,
-              departmentName: names.get(mapping.departmentId) ?? mapping.departmentId,
-              siteId,
-              parentSiteId: siteId === null ? (mapping.parentSiteId ?? null) : null,
-              region: mapping.region?.trim() || null,
-            };
-          }),
-        );
+      const rows = input.mappings.map((mapping) => {
+        const kept = previous.find((row) => row.departmentId === mapping.departmentId);
+        // A department whose new site an apply already created keeps it, unless another site is chosen.
+        const siteId = mapping.siteId ?? (kept && kept.siteId !== null && mapping.parentSiteId === undefined ? kept.siteId : null);
+        return {
+          provider: input.provider,
+          departmentId: mapping.departmentId,
+          departmentName: names.get(mapping.departmentId) ?? mapping.departmentId,
+          siteId,
+          parentSiteId: siteId === null ? (mapping.parentSiteId ?? null) : null,
+          region: mapping.region?.trim() || null,
+          handoverStaffId: mapping.handoverStaffId ?? null,
+        };
+      });
+      // 离职交接人: an active member of the mapping's site (a site still to be created has none yet).
+      for (const row of rows) {
+        if (row.handoverStaffId === null) continue;
+        const departmentName = names.get(row.departmentId) ?? row.departmentId;
+        if (row.siteId === null) throw badRequest(`部门「${departmentName}」映射到新建站点，站点建好前不能指定离职交接人`);
+        const [member] = await tx
+          .select({ id: staff.id })
+          .from(positions)
+          .innerJoin(staff, eq(staff.id, positions.staffId))
+          .where(and(eq(positions.siteId, row.siteId), eq(positions.staffId, row.handoverStaffId), eq(staff.status, 'active')))
+          .limit(1);
+        if (!member) throw badRequest(`部门「${departmentName}」的交接人须为该站点的在职员工`);
       }
+      await tx.delete(directoryMappings).where(eq(directoryMappings.provider, input.provider));
+      if (rows.length > 0) await tx.insert(directoryMappings).values(rows);
       await tx
         .insert(directorySync)
         .values({ id: SETTINGS_ROW, provider: input.provider, dailySync: input.dailySync })

@@ -1,0 +1,2 @@
+ALTER TABLE "directory_mappings" ADD COLUMN "handover_staff_id" integer;--> statement-breakpoint
+ALTER TABLE "directory_mappings" ADD CONSTRAINT "directory_mappings_handover_staff_id_staff_id_fk" FOREIGN KEY ("handover_staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;
