@@ -214,7 +214,7 @@ const WRITES: readonly WriteCall[] = [
     as: 'admin',
     body: { siteId: 203, rules: { ownLimit: 50, dailyClaimLimit: 5, reclaimBlockDays: 7, noFollowUpDays: 30, noOrderDays: 60, levelDays: { A: { noFollowUpDays: 60, noOrderDays: null } }, warnDays: 3 } },
   },
-  { path: '/seller/admin/directory/save', as: 'admin', body: { provider: 'wecom', dailySync: false, mappings: [{ departmentId: '2', siteId: 203 }] } },
+  { path: '/seller/admin/directory/save', as: 'admin', body: { provider: 'wecom', dailySync: false, mappings: [{ departmentId: '2', siteId: 203, handoverStaffId: null }] } },
   { path: '/seller/admin/directory/apply', as: 'admin', body: { fingerprint: 'a'.repeat(64) } },
 ];
 
