@@ -2,7 +2,7 @@
  * 系统设置 → 通讯录同步 (issue 28 §2) at 1280×800 against the 企业微信 stand-in: the directory's
  * departments are read, two are ticked as new sites, the settings saved, the preview lists the
  * sites and people it would create, 执行同步 writes them, and the people are in 员工 at their new
- * sites. The directory holds departments and people of this test only (no other test's data moves),
+ * sites; a 离职交接人 picked for a site shows in the preview of a leaver. The directory holds departments and people of this test only (no other test's data moves),
  * and the stand-in saw no wrong request; axe finds nothing, at 1280×800 and at 1024×768.
  */
 import { describe, expect, inject, test } from 'vitest';
@@ -72,6 +72,19 @@ describe('通讯录同步 in the console', () => {
     await again.getByRole('checkbox', { name: '端到端一组' }).waitFor();
     await again.getByRole('button', { name: '预览同步' }).click();
     await again.getByTestId('directory-plan').getByText('无人员变更').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // 离职交接人: 通讯录乙 is to take 端到端一组's customers; with 通讯录甲 disabled the preview says so (not applied).
+    await again.getByRole('combobox', { name: '端到端一组的离职交接人' }).click();
+    await page.locator('.ant-select-item-option[title="通讯录乙"]').click();
+    await again.getByRole('button', { name: '保存设置' }).click();
+    await again.getByText('已保存').waitFor();
+    const leaving = { ...DIRECTORY, people: DIRECTORY.people.map((person) => (person.userId === 'e2e-dir-1' ? { ...person, status: 'disabled' } : person)) };
+    const changed = await fetch(`${standIn}/__stand-in/directory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(leaving) });
+    expect(changed.status).toBe(200);
+    await again.getByRole('button', { name: '预览同步' }).click();
+    await again.getByTestId('directory-plan').getByText('端到端一组 → 通讯录乙', { exact: false }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     expect(await axeViolations(page)).toEqual([]);
 
