@@ -184,9 +184,11 @@ export class DirectorySync {
         action: 'directory.settings',
         actorId: admin?.id ?? null,
         targetId: null,
-        detail: `通讯录同步设置 ${DIRECTORY_PROVIDER_LABELS[input.provider]}：映射 ${input.mappings.length} 个部门，每日同步 ${input.dailySync ? '开' : '关'}`,
-        before: before ? { provider: before.provider, dailySync: before.dailySync, mappings: previous.length } : null,
-        after: { provider: input.provider, dailySync: input.dailySync, mappings: input.mappings.length },
+        detail: `通讯录同步设置 ${DIRECTORY_PROVIDER_LABELS[input.provider]}：映射 ${input.mappings.length} 个部门（指定离职交接人 ${rows.filter((row) => row.handoverStaffId !== null).length} 个），每日同步 ${input.dailySync ? '开' : '关'}`,
+        before: before
+          ? { provider: before.provider, dailySync: before.dailySync, mappings: previous.length, handovers: previous.filter((row) => row.handoverStaffId !== null).map((row) => `${row.departmentName} → ${row.handoverStaffId}`) }
+          : null,
+        after: { provider: input.provider, dailySync: input.dailySync, mappings: input.mappings.length, handovers: rows.filter((row) => row.handoverStaffId !== null).map((row) => `${row.departmentName} → ${row.handoverStaffId}`) },
         client,
       });
     });
