@@ -21,8 +21,28 @@ const month = someDate.map((date) => date.toISOString().slice(0, 7));
 /** A value the schema accepts (the schema's own bounds), preferring the hinted values of the field. */
 export function validValue(schema: JsonSchema, field = '', hints: Hints = {}): fc.Arbitrary<Json> {
   const own = schemaValue(schema, hints);
-  const hinted = hints[field];
+  // A hint is offered only where the field's schema takes it (ownerId 0 = 未绑定 filters a list, but a new customer's owner is an id).
+  const hinted = hints[field]?.filter((value) => fits(schema, value));
   return hinted && hinted.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...hinted), weight: 3 }, { arbitrary: own, weight: 1 }) : own;
+}
+
+/** Whether a hinted value meets the schema's type and bounds (the parts hints can break). */
+function fits(schema: JsonSchema, value: Json): boolean {
+  if (schema.anyOf && schema.anyOf.length > 0) return schema.anyOf.some((option) => fits(option, value));
+  if (schema.enum && schema.enum.length > 0) return (schema.enum as Json[]).includes(value);
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' && (schema.type === 'number' || Number.isInteger(value)) && value >= (schema.minimum ?? -Infinity) && value <= (schema.maximum ?? Infinity);
+    case 'string':
+      return typeof value === 'string' && value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern).test(value));
+    case 'null':
+      return value === null;
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
+  }
 }
 
 function schemaValue(schema: JsonSchema, hints: Hints): fc.Arbitrary<Json> {
