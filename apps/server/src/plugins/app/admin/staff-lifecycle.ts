@@ -7,6 +7,7 @@
  * commit every instance drops the person's cached sessions and info (staffChanged).
  */
 import { maskPhone, STAFF_STATUS_LABELS, type AdminHandover, type AdminHandoverInfo, type AdminPositionInput, type AdminStaffDeactivateBody, type AdminStaffUpdateBody } from '@sales/contract';
+import { activeMemberOf } from '../customers/customer-create.js';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { customerBindings, customers, positions, sites, staff } from '../../../db/schema.js';
@@ -71,14 +72,7 @@ export async function ownedCustomers(tx: Tx, staffId: number): Promise<Map<numbe
 
 /** An active staff member other than `leaving` holding a position at the site. */
 async function isActiveColleague(db: Db | Tx, siteId: number, staffId: number, leaving: number): Promise<boolean> {
-  if (staffId === leaving) return false;
-  const [row] = await db
-    .select({ id: staff.id })
-    .from(positions)
-    .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.siteId, siteId), eq(positions.staffId, staffId), eq(staff.status, 'active')))
-    .limit(1);
-  return row !== undefined;
+  return staffId !== leaving && activeMemberOf(db, siteId, staffId);
 }
 
 /**

@@ -19,6 +19,7 @@ import { conflict } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
 import { isActivePhoneClash } from '../admin/staff-admin.js';
 import { deactivatePerson, handOver, ownedCustomers, reactivatePerson, type StaffActor } from '../admin/staff-lifecycle.js';
+import { activeMemberOf } from '../customers/customer-create.js';
 import type { Plan, PlannedPerson, SiteRef } from './directory-plan.js';
 
 /** The advisory lock of directory writes (the daily job's and each apply batch's). */
@@ -202,17 +203,6 @@ export async function applyPlan(runner: Runner, plan: Plan, context: ApplyContex
   return { counts, touched, sitesChanged: plan.sites.length > 0 || plan.peoplePlanned.length > 0 };
 }
 
-/** Whether `staffId` is active and holds a position at the site (the handover's colleague still qualifies). */
-async function isActiveMember(tx: Tx, siteId: number, staffId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: staff.id })
-    .from(positions)
-    .innerJoin(staff, eq(staff.id, positions.staffId))
-    .where(and(eq(positions.siteId, siteId), eq(positions.staffId, staffId), eq(staff.status, 'active')))
-    .limit(1);
-  return row !== undefined;
-}
-
 interface PersonHelpers {
   idField: 'wecomUserId' | 'dingtalkUserId';
   resolve: (ref: SiteRef) => number;
@@ -230,7 +220,7 @@ async function applyPerson(tx: Tx, person: PlannedPerson, context: ApplyContext,
     // The preview's 离职交接人 take their sites' customers; every other site's go to its pool.
     const planned = new Map(person.handovers.map((handover) => [handover.siteId, handover.toStaffId]));
     for (const handover of person.handovers) {
-      if (handover.toStaffId !== null && !(await isActiveMember(tx, handover.siteId, handover.toStaffId))) throw conflict(DIRECTORY_CHANGED);
+      if (handover.toStaffId !== null && !(await activeMemberOf(tx, handover.siteId, handover.toStaffId))) throw conflict(DIRECTORY_CHANGED);
     }
     const owned = await ownedCustomers(tx, staffId);
     const handovers = [...owned.keys()].map((siteId) => ({ siteId, toStaffId: planned.get(siteId) ?? null }));
