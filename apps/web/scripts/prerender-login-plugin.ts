@@ -133,8 +133,12 @@ function loginStyles(bundle: OutputBundle): string {
     .join('');
 }
 
-/** Renders the login page in Node, as a signed-out visitor's browser would at its first render. */
-async function renderLogin(): Promise<string> {
+/**
+ * Renders the login page in Node, as a signed-out visitor's browser would at its first render, and
+ * writes the inline script that sends a page's first call (src/app/early-calls.ts) from the same
+ * modules the app is built from.
+ */
+async function renderLogin(): Promise<{ markup: string; earlyCalls: string }> {
   const server = await createServer({
     configFile: path.resolve(import.meta.dirname, '..', 'vite.config.ts'),
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -160,8 +164,9 @@ async function renderLogin(): Promise<string> {
   try {
     const module = (await server.ssrLoadModule('/src/app/prerender/login-markup.tsx')) as { loginMarkup: () => Promise<string> };
     const markup = await module.loginMarkup();
+    const early = (await server.ssrLoadModule('/src/app/early-calls.ts')) as { earlyCallsScript: () => string };
     // Links of the hash router: a tap before the app has loaded opens the same page it would.
-    return markup.replace(/ href="\/(?!\/)/g, ' href="#/');
+    return { markup: markup.replace(/ href="\/(?!\/)/g, ' href="#/'), earlyCalls: early.earlyCallsScript() };
   } finally {
     if (!hadWindow) {
       delete globals.window;
@@ -210,7 +215,8 @@ export function prerenderLogin(): Plugin {
       order: 'post',
       async handler(html, context) {
         if (!context.bundle) return html;
-        const markup = await renderLogin();
+        const { markup, earlyCalls } = await renderLogin();
+        scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);
         // The entry's own styles inline too: the first paint waits for no stylesheet request.
         const entryStyles = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g;
@@ -218,7 +224,11 @@ export function prerenderLogin(): Plugin {
           const asset = context.bundle?.[file];
           return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
         });
-        const withHead = inlined.replace('</head>', `<script>${BOOT_SCRIPT}</script><style>${BOOT_STYLE}${styles}</style></head>`);
+        // The page's first call leaves before anything else is parsed (src/app/early-calls.ts).
+        const charset = /<meta charset="UTF-8"\s*\/?>/i;
+        if (!charset.test(inlined)) throw new Error('prerender-login: index.html has no charset meta');
+        const withEarlyCalls = inlined.replace(charset, (meta) => `${meta}<script>${earlyCalls}</script>`);
+        const withHead = withEarlyCalls.replace('</head>', `<script>${BOOT_SCRIPT}</script><style>${BOOT_STYLE}${styles}</style></head>`);
         if (!withHead.includes('<div id="boot-shell"')) throw new Error('prerender-login: index.html has no #boot-shell');
         return withHead.replace('<!-- prerendered login -->', `<div id="boot-login">${markup}</div>`);
       },

@@ -5,7 +5,7 @@ import 'antd-mobile/es/global';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { findRoute, isHomeRoute, ROUTES } from '../config/paths';
+import { findRoute, ROUTES } from '../config/paths';
 import { endSession, loginUrl, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
@@ -13,7 +13,6 @@ import { bindHistory } from '../lib/navigation';
 import { watchNetworkStatus } from '../lib/network-status';
 import { queryCache } from '../lib/query-cache';
 import { ensureDeviceId, writeStorage } from '../lib/storage';
-import { startFirstPageData } from './first-page-data';
 import { installNavigationGuards } from './navigation-guards';
 import { AppHistoryRouter } from './history-router';
 import { AppProvider } from './provider';
@@ -74,9 +73,6 @@ window.addEventListener('online', () => {
 
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
-// A first load of home asks for its dashboard while home's chunks download (first-page-data.ts).
-// With the entry, not loaded apart: the page's own files arrive as fast and would ask first.
-if (useSession.getState().token && isHomeRoute(findRoute(history.location.pathname))) startFirstPageData();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');

@@ -11,6 +11,7 @@ import {
   type EndpointResponse,
   type SITE_SCOPED_PREFIXES,
 } from '@sales/contract';
+import { takeEarlyResponse } from './early-response';
 import { useNetworkStatus } from './network-status';
 import { showToast } from './toast';
 
@@ -116,8 +117,12 @@ function fail(error: unknown, hideErrorToast: boolean | undefined, sentToken: st
 
 type Transport = 'request' | 'transfer';
 
-/** Runs fetch with the time-out and maps transport failures to the runtime codes. */
-async function send(url: string, init: RequestInit, timeout: number, outer: AbortSignal | undefined, transport: Transport): Promise<Response> {
+/**
+ * Runs fetch with the time-out and maps transport failures to the runtime codes. `started` is the
+ * same call already sent by index.html (lib/early-response.ts): its answer is awaited under the
+ * same time-out and cancellation instead of a second fetch.
+ */
+async function send(url: string, init: RequestInit, timeout: number, outer: AbortSignal | undefined, transport: Transport, started?: Promise<Response> | null): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -127,7 +132,7 @@ async function send(url: string, init: RequestInit, timeout: number, outer: Abor
   const onAbort = () => controller.abort();
   outer?.addEventListener('abort', onAbort);
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    const response = await (started ? untilAborted(started, controller.signal) : fetch(url, { ...init, signal: controller.signal }));
     // Any answer, even an error status, came through the network: the offline notice goes.
     useNetworkStatus.getState().markOnline();
     return response;
@@ -142,6 +147,15 @@ async function send(url: string, init: RequestInit, timeout: number, outer: Abor
     clearTimeout(timer);
     outer?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The answer, or a rejection as soon as the signal aborts (a fetch sent without this signal). */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    response.then(resolve, reject);
+  });
 }
 
 /** Success is HTTP 200 with body code 200; anything else is an ApiError. */
@@ -171,7 +185,8 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     init.body = JSON.stringify(data);
   }
   try {
-    const response = await send(withQuery(options.url, options.query), init, options.timeout ?? REQUEST_TIMEOUT_MS, options.signal, 'request');
+    const started = method === 'POST' && !options.query && !options.header ? takeEarlyResponse(options.url, data, sentToken) : null;
+    const response = await send(withQuery(options.url, options.query), init, options.timeout ?? REQUEST_TIMEOUT_MS, options.signal, 'request', started);
     return await readEnvelope<T>(response);
   } catch (error) {
     return fail(error, options.hideErrorToast, sentToken);

@@ -1,0 +1,104 @@
+/**
+ * The first call of a page, sent by index.html's inline script before any of the app's script has
+ * downloaded (issue 29): on a cold start over a slow network the figures otherwise wait for the
+ * entry and the page's files (~135 KB) to arrive and run before their call even leaves.
+ *
+ * The build (scripts/prerender-login-plugin.ts) writes this table into the inline script; the app
+ * never imports this module. The request layer (lib/early-response.ts) takes the answer when the
+ * page asks for the same call — same path, same body, same token — instead of asking again. A body
+ * here must be the one the page sends for its default view: a page opened with filters in its
+ * address asks for itself, and the e2e test `early-calls` checks that each page asks only once.
+ */
+import { APP_VERSION, isSiteScopedPath, PLATFORM, STORAGE_KEYS } from '@sales/contract';
+import * as API from '@sales/contract/routes';
+import { ROUTES, type RouteName } from '../config/paths';
+import { customerQuery, parseCustomerFilters } from '../features/customers/customer-filters';
+import { parsePoolFilters, poolQuery } from '../features/pool/pool-filters';
+import { PAGE_SIZE } from '../lib/paging';
+import { EARLY_CALLS_GLOBAL } from '../lib/early-response';
+
+export interface EarlyCall {
+  url: string;
+  /** The body the page sends; a site-scoped call gets the current site's id, as the request layer adds it. */
+  body: Record<string, unknown>;
+  /** Sent only when the stored permissions grant this (home shows to those with 首页). */
+  permission?: 'isShowIndex';
+}
+
+const homeDashboard: EarlyCall = { url: API.performanceHome, body: {}, permission: 'isShowIndex' };
+const firstPage = { page: 1, pageSize: PAGE_SIZE };
+/** The list pages' filters when the address carries none. */
+const noFilters = new URLSearchParams();
+
+export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
+  entry: [homeDashboard],
+  home: [homeDashboard],
+  allCustomers: [{ url: API.customerList, body: { ...customerQuery(parseCustomerFilters(noFilters)), ...firstPage } }],
+  customerPool: [{ url: API.poolList, body: { ...poolQuery(parsePoolFilters(noFilters)), ...firstPage } }],
+  todo: [{ url: API.followUpDue, body: firstPage }],
+  messageCenter: [{ url: API.noticeList, body: firstPage }],
+  // 我的: the 今日待办 badge's figures.
+  my: [{ url: API.followUpDue, body: { page: 1, pageSize: 1 } }],
+};
+
+interface ScriptCall {
+  url: string;
+  body: Record<string, unknown>;
+  site: boolean;
+  permission?: string;
+}
+
+/**
+ * The inline script: reads the route from the address and the session from local storage (as the
+ * login page's boot script does), sends the route's calls, and leaves their pending answers in
+ * window[EARLY_CALLS_GLOBAL] under the key the request layer computes (lib/early-response.ts).
+ * Anything unexpected (no session, a filtered address, private mode) sends nothing.
+ */
+export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> = EARLY_CALLS): string {
+  const byPath: Record<string, ScriptCall[]> = {};
+  for (const [name, calls] of Object.entries(table) as [RouteName, EarlyCall[]][]) {
+    byPath[ROUTES[name].path] = calls.map((call) => ({ url: call.url, body: call.body, site: isSiteScopedPath(call.url), ...(call.permission ? { permission: call.permission } : {}) }));
+  }
+  return `(function () {
+  try {
+    var hash = location.hash.replace(/^#\\/*/, '');
+    if (hash.indexOf('?') >= 0) return;
+    var calls = ${JSON.stringify(byPath)}[decodeURIComponent(hash).replace(/\\/+$/, '')];
+    if (!calls) return;
+    var read = function (key) { return JSON.parse(localStorage.getItem(key) || 'null'); };
+    var token = read(${JSON.stringify(STORAGE_KEYS.token)});
+    var site = read(${JSON.stringify(STORAGE_KEYS.currentSite)});
+    var user = read(${JSON.stringify(STORAGE_KEYS.userInfo)});
+    var permissions = read(${JSON.stringify(STORAGE_KEYS.permissionData)}) || {};
+    if (typeof token !== 'string' || !token || (user && user.mustChangePassword)) return;
+    ${stableJsonSource}
+    var early = (window[${JSON.stringify(EARLY_CALLS_GLOBAL)}] = {});
+    calls.forEach(function (call) {
+      if (call.permission && !permissions[call.permission]) return;
+      var body = {};
+      for (var key in call.body) body[key] = call.body[key];
+      if (call.site) {
+        if (!site || typeof site.departmentId !== 'number') return;
+        body.siteId = site.departmentId;
+      }
+      var response = fetch(call.url, {
+        method: 'POST',
+        headers: { platform: ${JSON.stringify(PLATFORM)}, Version: ${JSON.stringify(APP_VERSION)}, Authorization: token, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      // Nobody may take it (the app asks again after a failure): no unhandled rejection.
+      response.catch(function () {});
+      early[call.url + ' ' + stableJson(body)] = { token: token, at: Date.now(), response: response };
+    });
+  } catch (error) {}
+})();`;
+}
+
+/** stableJson of lib/early-response.ts, for the inline script (kept to the same output by early-calls.test.ts). */
+const stableJsonSource = `function stableJson(value) {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value);
+      if (Array.isArray(value)) return '[' + value.map(stableJson).join(',') + ']';
+      return '{' + Object.keys(value).filter(function (key) { return value[key] !== undefined; }).sort().map(function (key) {
+        return JSON.stringify(key) + ':' + stableJson(value[key]);
+      }).join(',') + '}';
+    }`;
