@@ -62,6 +62,9 @@ interface StartTag {
   url: string;
 }
 
+/** How long after loading an untouched login page waits before loading the app while idle. */
+const LOGIN_IDLE_START_MS = 2000;
+
 /**
  * Requests the app's files once the first frame is painted: a module script runs before the first
  * paint when it is already there, and the prerendered page or the shell would wait for the whole
@@ -90,6 +93,24 @@ const startScript = (tags: StartTag[], routeTable: string) => `(function () {
       element.crossOrigin = '';
       document.head.appendChild(element);
     });
+  }
+  if (document.documentElement.classList.contains(${JSON.stringify(BOOT_LOGIN_CLASS)})) {
+    // The login page is painted and usable from the HTML alone (a tap on 登录 is kept for the app):
+    // the app loads when the visitor first touches the page, or once the browser has been idle a
+    // while after loading, so a person who reads before typing finds it ready. Not before: on a
+    // slow network its ~85 KB would compete with the page's first paint for nothing.
+    ['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
+      document.addEventListener(type, start, { capture: true, once: true, passive: true });
+    });
+    var whenIdle = function () {
+      setTimeout(function () {
+        if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 1000 });
+        else start();
+      }, ${LOGIN_IDLE_START_MS});
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return;
   }
   requestAnimationFrame(function () { setTimeout(start, 0); });
   // A page opened in the background paints no frame until shown: start anyway.
