@@ -63,7 +63,7 @@ interface StartTag {
 }
 
 /** How long after loading an untouched login page waits before loading the app while idle. */
-const LOGIN_IDLE_START_MS = 2000;
+const LOGIN_IDLE_START_MS = 5000;
 
 /**
  * Requests the app's files once the first frame is painted: a module script runs before the first
