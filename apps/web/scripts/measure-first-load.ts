@@ -27,6 +27,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type BrowserContext, chromium } from 'playwright-core';
+import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { type AccountKey, ACCOUNTS, CHROMIUM, CHROMIUM_FLAGS, consoleStorage, kb, partsToRun, phoneStorage, printTable, seedStorage } from './bench-web-common';
 import { measureTapToPaint } from './tap-to-paint';
 
@@ -190,30 +191,23 @@ const squeeze = (text: string) => text.replace(/\s+/g, '').replace(/…$/, '');
 const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
 /**
- * Looks at the page Lighthouse leaves open: how many of the page's data elements it shows, any
- * empty/error/loading state instead, and whether the LCP element's text is part of the data.
+ * Looks at the page Lighthouse measured, once it is done: how many of the page's data elements it
+ * shows, any empty/error/loading state instead, and whether the LCP element's text is part of the data.
  */
-async function checkData(port: number, url: string, selector: string, lcpText: string): Promise<string> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const pages = browser.contexts().flatMap((context) => context.pages());
-    const page = pages.find((candidate) => candidate.url() === url) ?? pages.find((candidate) => candidate.url().startsWith(url.split('#')[0] ?? url));
-    if (!page) return `not checked: Lighthouse left no page of ${url} (${pages.map((candidate) => candidate.url()).join(', ')})`;
-    const shown = await page.evaluate(
-      ({ data, noData }) => {
-        const items = [...document.querySelectorAll(data)];
-        const states = [...document.querySelectorAll(noData)].map((element) => (element as HTMLElement).innerText.trim().replace(/\s+/g, ' ') || element.getAttribute('aria-label') || element.className);
-        return { count: items.length, text: items.map((element) => (element as HTMLElement).innerText).join('\n'), states };
-      },
-      { data: selector, noData: NO_DATA },
-    );
-    if (shown.count === 0) return `NO DATA: no ${selector}${shown.states.length > 0 ? `; shows ${shown.states.map((state) => `"${clip(state, 40)}"`).join(', ')}` : ''}`;
-    const label = squeeze(lcpText);
-    const lcpIsData = label.length > 0 && squeeze(shown.text).includes(label);
-    return `data shown (${shown.count} × ${selector}); LCP element ${lcpIsData ? 'is part of it' : 'is NOT part of it'}`;
-  } finally {
-    await browser.close();
-  }
+async function checkData(page: PuppeteerPage, selector: string, lcpText: string): Promise<string> {
+  const shown = await page.evaluate(
+    (data: string, noData: string) => {
+      const items = [...document.querySelectorAll(data)];
+      const states = [...document.querySelectorAll(noData)].map((element) => (element as HTMLElement).innerText.trim().replace(/\s+/g, ' ') || element.getAttribute('aria-label') || element.className);
+      return { count: items.length, text: items.map((element) => (element as HTMLElement).innerText).join('\n'), states };
+    },
+    selector,
+    NO_DATA,
+  );
+  if (shown.count === 0) return `NO DATA: no ${selector}${shown.states.length > 0 ? `; shows ${shown.states.map((state) => `"${clip(state, 40)}"`).join(', ')}` : ''}`;
+  const label = squeeze(lcpText);
+  const lcpIsData = label.length > 0 && squeeze(shown.text).includes(label);
+  return `data shown (${shown.count} × ${selector}); LCP element ${lcpIsData ? 'is part of it' : 'is NOT part of it'}`;
 }
 
 interface LighthouseStep {
@@ -253,6 +247,9 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
       }
       await browser.close();
     }
+    // Lighthouse runs in a tab opened here (as it opens one itself), so the page stays open for the data check after it.
+    const measured = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const tab = await measured.newPage();
     const result = await lighthouse(
       url,
       {
@@ -265,6 +262,7 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
         disableStorageReset: storage !== null || visit === 'warm',
       },
       step.preset === 'desktop' ? desktopConfig : undefined,
+      tab,
     );
     if (!result) throw new Error('Lighthouse returned no result');
     // Its own trace recording failed (NO_NAVSTART, NO_FCP; seen on a busy machine): nothing was measured.
@@ -291,7 +289,8 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
         ? [{ url: item.url.replace(base, ''), ms: item.total }]
         : [],
     );
-    const dataCheck = step.data ? await checkData(chrome.port, url, step.data, lcpText) : '';
+    const dataCheck = step.data ? await checkData(tab, step.data, lcpText) : '';
+    await measured.disconnect();
     return {
       performance: score('performance'),
       lcpMs: numeric('largest-contentful-paint'),
