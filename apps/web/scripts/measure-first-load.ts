@@ -1,21 +1,30 @@
 /**
- * Measures what a phone downloads and sees when it opens the login page, home and the customer
- * list: every JS and CSS file each route requests on a cold load with its gzip size, then
- * Lighthouse 12 mobile (simulated slow 4G, 4× CPU) of a blank page of the same server (the
- * limit), the login page cold, and home and the customer list cold and warm (a repeat visit with
- * the service worker in control), as one table beside the targets of issue 20.
+ * Measures what a phone downloads and sees (issues 20 and 29): every JS and CSS file each route
+ * requests on a cold load with its gzip size; then Lighthouse 12 mobile (simulated slow 4G, 4× CPU)
+ * of a blank page of the same server (the limit), the login page cold, and home, the customer list,
+ * 公海客户, 今日待办 and 消息中心 cold and warm (a repeat visit with the service worker in control);
+ * the admin console's 员工 page with Lighthouse's desktop preset, cold; then the tap-to-paint flows
+ * of tap-to-paint.ts. Every table is printed as markdown.
  *
  *   npm run bench:web                          # builds the web app, starts `npm start`'s server on a fresh PGlite
  *   npm run bench:web -- http://localhost:3000 # against a running server
- *   BENCH_WEB_LIGHTHOUSE=0 npm run bench:web   # sizes only
- *   BENCH_WEB_ONLY="home warm"                 # only the Lighthouse runs whose page and visit contain it
+ *   BENCH_WEB_PARTS=sizes,lighthouse,taps      # the parts to run (all by default)
+ *   BENCH_WEB_LIGHTHOUSE=0 npm run bench:web   # no Lighthouse runs
+ *   BENCH_WEB_ONLY="home warm"                 # only the Lighthouse runs whose page and visit contain it ("console" for the console)
+ *   BENCH_WEB_TAP_ONLY="今日待办"               # only the tap flows whose name contains it
  *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON
  *
- * Home and the customer list need a session: the script logs 李娜 in through the API and writes
- * the session into local storage the way the app keeps it (lib/storage.ts: JSON values under the
- * keys of DESIGN §3) on a same-origin page that loads no app code, then runs Lighthouse with its
- * storage reset turned off and clears the HTTP cache itself, so a cold run is a first load. The
- * blank page is written into this checkout's web build for the run (apps/web/dist/bench-blank.html).
+ * Signed-in pages need a session: the script logs each page's user in through the API (李娜, who
+ * sees home, the customer list, the 公海 and her notices; 张伟 for 今日待办, since 李娜 has nothing
+ * due; 赵敏 for the console) and writes the session into local storage the way the app keeps it
+ * (lib/storage.ts: JSON values under the keys of DESIGN §3; the console's plain adminToken) on a
+ * same-origin page that loads no app code, then runs Lighthouse with its storage reset turned off
+ * and clears the HTTP cache itself, so a cold run is a first load. Lighthouse runs in a tab the
+ * script opens, so after each run it reads the page Lighthouse measured: a row whose page shows no
+ * data, or whose LCP element is not part of the data, says so. The sizes part also checks that
+ * none of the console's files (apps/admin/dist, and what its own first load requests under
+ * /admin/) is among the phone's login and home requests. The blank page is written into this
+ * checkout's web build for the run (apps/web/dist/bench-blank.html).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
