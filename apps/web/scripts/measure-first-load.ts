@@ -1,53 +1,71 @@
 /**
- * Measures what a phone downloads and sees when it opens the login page, home and the customer
- * list: every JS and CSS file each route requests on a cold load with its gzip size, then
- * Lighthouse 12 mobile (simulated slow 4G, 4× CPU) of a blank page of the same server (the
- * limit), the login page cold, and home and the customer list cold and warm (a repeat visit with
- * the service worker in control), as one table beside the targets of issue 20.
+ * Measures what a phone downloads and sees (issues 20 and 29): every JS and CSS file each route
+ * requests on a cold load with its gzip size; then Lighthouse 12 mobile (simulated slow 4G, 4× CPU)
+ * of a blank page of the same server (the limit), the login page cold, and home, the customer list,
+ * 公海客户, 今日待办 and 消息中心 cold and warm (a repeat visit with the service worker in control);
+ * the admin console's 员工 page with Lighthouse's desktop preset, cold; then the tap-to-paint flows
+ * of tap-to-paint.ts. Every table is printed as markdown.
  *
  *   npm run bench:web                          # builds the web app, starts `npm start`'s server on a fresh PGlite
  *   npm run bench:web -- http://localhost:3000 # against a running server
- *   BENCH_WEB_LIGHTHOUSE=0 npm run bench:web   # sizes only
- *   BENCH_WEB_ONLY="home warm"                 # only the Lighthouse runs whose page and visit contain it
+ *   BENCH_WEB_PARTS=sizes,lighthouse,taps      # the parts to run (all by default)
+ *   BENCH_WEB_LIGHTHOUSE=0 npm run bench:web   # no Lighthouse runs
+ *   BENCH_WEB_ONLY="home warm"                 # only the Lighthouse runs whose page and visit contain it ("console" for the console)
+ *   BENCH_WEB_TAP_ONLY="今日待办"               # only the tap flows whose name contains it
  *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON
  *
- * Home and the customer list need a session: the script logs 李娜 in through the API and writes
- * the session into local storage the way the app keeps it (lib/storage.ts: JSON values under the
- * keys of DESIGN §3) on a same-origin page that loads no app code, then runs Lighthouse with its
- * storage reset turned off and clears the HTTP cache itself, so a cold run is a first load. The
- * blank page is written into this checkout's web build for the run (apps/web/dist/bench-blank.html).
+ * Signed-in pages need a session: the script logs each page's user in through the API (李娜, who
+ * sees home, the customer list, the 公海 and her notices; 张伟 for 今日待办, since 李娜 has nothing
+ * due; 赵敏 for the console) and writes the session into local storage the way the app keeps it
+ * (lib/storage.ts: JSON values under the keys of DESIGN §3; the console's plain adminToken) on a
+ * same-origin page that loads no app code, then runs Lighthouse with its storage reset turned off
+ * and clears the HTTP cache itself, so a cold run is a first load. Lighthouse runs in a tab the
+ * script opens, so after each run it reads the page Lighthouse measured: a row whose page shows no
+ * data, or whose LCP element is not part of the data, says so. The sizes part also checks that
+ * none of the console's files (apps/admin/dist, and what its own first load requests under
+ * /admin/) is among the phone's login and home requests. The blank page is written into this
+ * checkout's web build for the run (apps/web/dist/bench-blank.html).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { APP_VERSION, derivePermissions, mergeSites, PLATFORM, resolveCurrentSite, STORAGE_KEYS, type LoginResult, type UserInfo } from '@sales/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type BrowserContext, chromium } from 'playwright-core';
+import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
+import { type AccountKey, ACCOUNTS, CHROMIUM, CHROMIUM_FLAGS, consoleStorage, kb, partsToRun, phoneStorage, printTable, seedStorage } from './bench-web-common';
+import { measureTapToPaint } from './tap-to-paint';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The Chromium flags of STACK.md. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ACCOUNT = { phone: '13800000002', password: 'Demo@2025' }; // 李娜, a leader who sees home
 const READY_TIMEOUT_MS = 600_000;
 
 interface Route {
   name: string;
   path: string;
-  signedIn: boolean;
+  /** Who is signed in (null: nobody); each page is opened by someone who sees it with data. */
+  account: AccountKey | null;
+  /** The page's data: what its largest paint should be, checked on the page Lighthouse leaves. */
+  data?: string;
 }
 const ROUTES: Route[] = [
-  { name: 'login', path: '/pages/login/index', signedIn: false },
-  { name: 'home', path: '/pages/index/index', signedIn: true },
-  { name: 'customer list', path: '/pages/details/allCustomers', signedIn: true },
+  { name: 'login', path: '/pages/login/index', account: null },
+  { name: 'home', path: '/pages/index/index', account: 'liNa', data: '.dash-grid, [data-testid=home-completion]' },
+  { name: 'customer list', path: '/pages/details/allCustomers', account: 'liNa', data: '[data-testid=customer-list] [data-testid=customer-item]' },
+  { name: '公海客户', path: '/pages/details/customerPool', account: 'liNa', data: '[data-testid=pool-list] [data-testid=pool-item]' },
+  // 李娜 has nothing due: 今日待办 is a salesperson's page.
+  { name: '今日待办', path: '/pages/my/todo', account: 'zhangWei', data: '[data-testid=todo-due-item], [data-testid=todo-reports]' },
+  { name: '消息中心', path: '/pages/my/messageCenter', account: 'liNa', data: '[data-testid=notice-list] [data-testid=notice-item]' },
 ];
+/** The admin console's 员工 page (apps/admin/src/console.tsx: #/staff), as its administrator. */
+const CONSOLE_STAFF = { name: 'console 员工', path: '/admin/#/staff', account: 'zhaoMin' as const, data: '.ant-table-tbody tr.ant-table-row' };
+/** What a page shows instead of its data: empty, error, missing record, the page-load views. */
+const NO_DATA = '[data-testid=list-empty], [data-testid=list-error], [data-testid=record-missing], [data-testid=bad-link], [data-testid=list-skeleton], .page-status, .ant-result, .ant-alert-error';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webDir, '..', '..');
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
@@ -102,55 +120,26 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void> 
   throw new Error('the server did not become healthy');
 }
 
-async function api<T>(base: string, url: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', platform: PLATFORM, Version: APP_VERSION, ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (response.status !== 200 || envelope.code !== 200) throw new Error(`${url}: HTTP ${response.status} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** The local storage entries a password login leaves behind (features/auth/session-store.ts). */
-async function signedInStorage(base: string): Promise<Record<string, string>> {
-  const login = await api<LoginResult>(base, '/seller/user/v2/login', ACCOUNT);
-  const userInfo = await api<UserInfo>(base, '/seller/user/info', { id: login.accountInfo.id, Version: APP_VERSION }, login.token);
-  const currentSite = resolveCurrentSite(mergeSites(userInfo.positionUsers), null);
-  const values: Record<string, unknown> = {
-    [STORAGE_KEYS.token]: login.token,
-    [STORAGE_KEYS.userId]: login.accountInfo.id,
-    [STORAGE_KEYS.userInfo]: userInfo,
-    [STORAGE_KEYS.currentSite]: currentSite,
-    [STORAGE_KEYS.permissionData]: derivePermissions(userInfo, currentSite),
-  };
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value)]));
-}
-
-/** Writes the entries on /healthz (same origin, no app code, no service worker) and drops the HTTP cache. */
-async function seedStorage(context: BrowserContext, base: string, entries: Record<string, string>): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${base}/healthz`);
-  await page.evaluate((values) => {
-    window.localStorage.clear();
-    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-  }, entries);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.clearBrowserCache');
-  await page.close();
-}
-
 interface FileSize {
   url: string;
   raw: number;
   gzip: number;
 }
 
-async function firstLoad(context: BrowserContext, base: string, route: Route): Promise<FileSize[]> {
+interface FirstLoad {
+  files: FileSize[];
+  /** The path of every request the load made, whatever its type. */
+  requests: string[];
+}
+
+async function firstLoad(context: BrowserContext, url: string): Promise<FirstLoad> {
   const page = await context.newPage();
   const files: FileSize[] = [];
+  const requests: string[] = [];
   const pending: Promise<void>[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('http')) requests.push(new URL(request.url()).pathname);
+  });
   page.on('response', (response) => {
     const url = response.url();
     if (!/\.(js|css)(\?|$)/.test(url)) return;
@@ -160,10 +149,19 @@ async function firstLoad(context: BrowserContext, base: string, route: Route): P
       }),
     );
   });
-  await page.goto(`${base}/#${route.path}`, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await page.close();
-  return files.sort((a, b) => b.gzip - a.gzip);
+  return { files: files.sort((a, b) => b.gzip - a.gzip), requests };
+}
+
+/** Every file of a build output directory, relative to it. */
+function filesUnder(directory: string, prefix = ''): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory).flatMap((name) => {
+    const full = path.join(directory, name);
+    return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+  });
 }
 
 interface LighthouseFigures {
@@ -177,12 +175,17 @@ interface LighthouseFigures {
   accessibility: number;
   bestPractices: number;
   lcpElement: string;
+  /** The LCP element's text as Lighthouse labels it. */
+  lcpText: string;
+  /** What the page showed when Lighthouse was done: its data or not, and whether the LCP element is part of it. */
+  dataCheck: string;
   failed: string[];
   /** Main-thread time per script (Lighthouse's bootup-time), the largest first. */
   scripts: { url: string; ms: number }[];
 }
 
 type Visit = 'cold' | 'warm';
+type Preset = 'mobile' | 'desktop';
 
 class LighthouseRunError extends Error {}
 
@@ -193,12 +196,45 @@ const BLANK_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8
 const itemsOf = (details: unknown): unknown[] =>
   typeof details === 'object' && details !== null && 'items' in details && Array.isArray(details.items) ? details.items : [];
 
+const squeeze = (text: string) => text.replace(/\s+/g, '').replace(/…$/, '');
+const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…` : text);
+
+/**
+ * Looks at the page Lighthouse measured, once it is done: how many of the page's data elements it
+ * shows, any empty/error/loading state instead, and whether the LCP element's text is part of the data.
+ */
+async function checkData(page: PuppeteerPage, selector: string, lcpText: string): Promise<string> {
+  const shown = await page.evaluate(
+    (data: string, noData: string) => {
+      const items = [...document.querySelectorAll(data)];
+      const states = [...document.querySelectorAll(noData)].map((element) => (element as HTMLElement).innerText.trim().replace(/\s+/g, ' ') || element.getAttribute('aria-label') || element.className);
+      return { count: items.length, text: items.map((element) => (element as HTMLElement).innerText).join('\n'), states };
+    },
+    selector,
+    NO_DATA,
+  );
+  if (shown.count === 0) return `NO DATA: no ${selector}${shown.states.length > 0 ? `; shows ${shown.states.map((state) => `"${clip(state, 40)}"`).join(', ')}` : ''}`;
+  const label = squeeze(lcpText);
+  const lcpIsData = label.length > 0 && squeeze(shown.text).includes(label);
+  return `data shown (${shown.count} × ${selector}); LCP element ${lcpIsData ? 'is part of it' : 'is NOT part of it'}`;
+}
+
+interface LighthouseStep {
+  page: string;
+  url: string;
+  storage: Record<string, string> | null;
+  visit: Visit;
+  preset: Preset;
+  data?: string;
+}
+
 /**
  * A cold visit: a new profile (no service worker, empty HTTP cache), signed in through local
  * storage for the signed-in routes. A warm visit: the same page opened once before in the same
  * profile, its service worker installed and in control, nothing cleared — a repeat visit.
  */
-async function runLighthouse(base: string, url: string, storage: Record<string, string> | null, visit: Visit): Promise<LighthouseFigures> {
+async function runLighthouse(base: string, step: LighthouseStep): Promise<LighthouseFigures> {
+  const { url, storage, visit } = step;
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-chromium-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, userDataDir });
   try {
@@ -220,15 +256,23 @@ async function runLighthouse(base: string, url: string, storage: Record<string, 
       }
       await browser.close();
     }
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      // Signed in: keep the storage written above (seedStorage cleared the HTTP cache). Warm: keep
-      // the service worker and the caches of the visit before.
-      disableStorageReset: storage !== null || visit === 'warm',
-    });
+    // Lighthouse runs in a tab opened here (as it opens one itself), so the page stays open for the data check after it.
+    const measured = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const tab = await measured.newPage();
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Signed in: keep the storage written above (seedStorage cleared the HTTP cache). Warm: keep
+        // the service worker and the caches of the visit before.
+        disableStorageReset: storage !== null || visit === 'warm',
+      },
+      step.preset === 'desktop' ? desktopConfig : undefined,
+      tab,
+    );
     if (!result) throw new Error('Lighthouse returned no result');
     // Its own trace recording failed (NO_NAVSTART, NO_FCP; seen on a busy machine): nothing was measured.
     if (result.lhr.runtimeError) throw new LighthouseRunError(result.lhr.runtimeError.code);
@@ -247,12 +291,15 @@ async function runLighthouse(base: string, url: string, storage: Record<string, 
         return nodes.length > 0 ? `${audit.id} (${nodes.slice(0, 4).join(' | ')})` : audit.id;
       });
     const lcpItems = itemsOf(audits['largest-contentful-paint-element']?.details).flatMap((table) => itemsOf(table));
-    const lcpNode = lcpItems.find((item): item is { node: { snippet?: string } } => typeof item === 'object' && item !== null && 'node' in item);
+    const lcpNode = lcpItems.find((item): item is { node: { snippet?: string; nodeLabel?: string } } => typeof item === 'object' && item !== null && 'node' in item);
+    const lcpText = lcpNode?.node.nodeLabel ?? '';
     const scripts = itemsOf(audits['bootup-time']?.details).flatMap((item) =>
       typeof item === 'object' && item !== null && 'url' in item && 'total' in item && typeof item.url === 'string' && typeof item.total === 'number'
         ? [{ url: item.url.replace(base, ''), ms: item.total }]
         : [],
     );
+    const dataCheck = step.data ? await checkData(tab, step.data, lcpText) : '';
+    await measured.disconnect();
     return {
       performance: score('performance'),
       lcpMs: numeric('largest-contentful-paint'),
@@ -263,6 +310,8 @@ async function runLighthouse(base: string, url: string, storage: Record<string, 
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       lcpElement: lcpNode?.node.snippet ?? '—',
+      lcpText,
+      dataCheck,
       failed,
       scripts,
     };
@@ -281,110 +330,158 @@ const TARGETS: Record<string, string> = {
   'customer list warm': 'perf ≥ 95, LCP ≤ 1.0 s',
 };
 
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 || column === cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
+/** The JS/CSS sizes of each route's cold first load, and a check that none of the console's files is among the phone's requests. */
+async function measureSizes(base: string, storages: Map<AccountKey, Record<string, string>>): Promise<void> {
+  const sizes: { route: Route; load: FirstLoad }[] = [];
+  let consoleLoad: FirstLoad | null = null;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    for (const route of ROUTES) {
+      // The service worker's precaching after load is not part of what the page needs to show.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', serviceWorkers: 'block' });
+      const storage = route.account ? storages.get(route.account) : undefined;
+      if (storage) await seedStorage(context, base, storage);
+      sizes.push({ route, load: await firstLoad(context, `${base}/#${route.path}`) });
+      await context.close();
+    }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', serviceWorkers: 'block' });
+    await seedStorage(context, base, storages.get(CONSOLE_STAFF.account) ?? {});
+    consoleLoad = await firstLoad(context, `${base}${CONSOLE_STAFF.path}`);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  for (const { route, load } of sizes) {
+    console.log(`\n${route.name} (${route.path}): every JS and CSS file of the first load`);
+    for (const file of load.files) console.log(`${kb(file.gzip).padStart(9)} gzip  ${kb(file.raw).padStart(9)} raw  ${file.url}`);
+  }
+  const filesRows = [...sizes, ...(consoleLoad ? [{ route: { name: CONSOLE_STAFF.name, path: CONSOLE_STAFF.path, account: CONSOLE_STAFF.account }, load: consoleLoad }] : [])].map(({ route, load }) => {
+    const sum = (extension: string) => load.files.filter((file) => file.url.endsWith(extension)).reduce((total, file) => total + file.gzip, 0);
+    return [route.name, String(load.files.length), kb(sum('.js')), kb(sum('.css')), kb(sum('.js') + sum('.css')), ''];
+  });
+  console.log(`\nJS and CSS of a cold first load on ${base} (gzip level 9; service workers blocked)`);
+  printTable(['route', 'files', 'JS gzip', 'CSS gzip', 'total gzip', ''], filesRows);
+
+  // The console's files: its build output (served under /admin/) and what its own first load asked for under /admin/.
+  const consoleDist = filesUnder(path.join(repoRoot, 'apps', 'admin', 'dist')).filter((file) => !/\.(br|gz)$/.test(file));
+  const consolePaths = new Set([...consoleDist.map((file) => `/admin/${file}`), ...(consoleLoad?.requests ?? []).filter((request) => request.startsWith('/admin/') && request !== '/admin/')]);
+  const consoleNames = new Set([...consolePaths].filter((file) => file.includes('/assets/')).map((file) => path.posix.basename(file)));
+  const phone = sizes.filter(({ route }) => route.name === 'login' || route.name === 'home');
+  const onPhone = phone.flatMap(({ route, load }) =>
+    load.requests.filter((request) => request.startsWith('/admin/') || consolePaths.has(request) || consoleNames.has(path.posix.basename(request))).map((request) => `${route.name}: ${request}`),
+  );
+  console.log(
+    `\nConsole files on the phone's first load: ${onPhone.length === 0 ? 'none' : `FOUND ${onPhone.join(', ')}`} — ` +
+      `${phone.map(({ route, load }) => `${route.name} cold ${load.requests.length} requests`).join(', ')} checked against the console's ${consolePaths.size} files ` +
+      `(apps/admin/dist ${consoleDist.length}: ${consoleDist.join(', ')}; its own cold load requested ${(consoleLoad?.requests ?? []).filter((request) => request.startsWith('/admin/')).join(', ')}), by path and by hashed asset name`,
+  );
+}
+
+function lighthouseRow(page: string, visit: Visit, figures: LighthouseFigures | null): string[] {
+  const target = TARGETS[`${page} ${visit}`] ?? '';
+  if (!figures) return [page, visit, 'failed', '', '', '', '', '', '', '', '', target];
+  return [
+    page,
+    visit,
+    kb(figures.wireBytes),
+    String(figures.requests),
+    String(figures.performance),
+    `${(figures.lcpMs / 1000).toFixed(2)} s`,
+    `${Math.round(figures.tbtMs)} ms`,
+    `${(figures.fcpMs / 1000).toFixed(2)} s`,
+    String(figures.accessibility),
+    String(figures.bestPractices),
+    figures.lcpText ? `"${clip(figures.lcpText.replace(/\s+/g, ' '), 24)}"${figures.dataCheck ? (figures.dataCheck.includes('is part of it') ? ' (data)' : ' (NOT data)') : ''}` : '—',
+    target,
+  ];
+}
+
+async function measureLighthouse(base: string, storages: Map<AccountKey, Record<string, string>>): Promise<void> {
+  const details = process.env.BENCH_WEB_DETAILS === '1';
+  const runs: { step: LighthouseStep; figures: LighthouseFigures | null }[] = [];
+  const blankUrl = `${base}/${BLANK_FILE}`;
+  const blankServed = await fetch(blankUrl).then(
+    (response) => response.ok,
+    () => false,
+  );
+  const plan: LighthouseStep[] = [
+    ...(blankServed ? [{ page: 'blank page', url: blankUrl, storage: null, visit: 'cold' as const, preset: 'mobile' as const }] : []),
+    ...ROUTES.flatMap((route) =>
+      (route.account ? (['cold', 'warm'] as const) : (['cold'] as const)).map((visit) => ({
+        page: route.name,
+        url: `${base}/#${route.path}`,
+        storage: route.account ? (storages.get(route.account) ?? null) : null,
+        visit,
+        preset: 'mobile' as const,
+        ...(route.data ? { data: route.data } : {}),
+      })),
+    ),
+    { page: CONSOLE_STAFF.name, url: `${base}${CONSOLE_STAFF.path}`, storage: storages.get(CONSOLE_STAFF.account) ?? null, visit: 'cold', preset: 'desktop', data: CONSOLE_STAFF.data },
+  ];
+  // BENCH_WEB_ONLY=<text>: only the runs whose page and visit contain it ("home warm", "login", "console").
+  const only = process.env.BENCH_WEB_ONLY;
+  for (const step of plan.filter((entry) => !only || `${entry.page} ${entry.visit}`.includes(only))) {
+    console.log(`\nLighthouse (${step.preset === 'desktop' ? 'desktop preset' : 'mobile, simulated slow 4G, 4× CPU'}) on ${step.page}, ${step.visit}…`);
+    try {
+      // A run whose trace failed is taken again, from a new profile, once.
+      const figures = await runLighthouse(base, step).catch((error: unknown) => {
+        if (!(error instanceof LighthouseRunError)) throw error;
+        console.log(`  Lighthouse: ${error.message}, measuring again`);
+        return runLighthouse(base, step);
+      });
+      runs.push({ step, figures });
+      if (figures.failed.length > 0) console.log(`  audits below 90:\n    ${figures.failed.join('\n    ')}`);
+      console.log(`  LCP element: ${figures.lcpElement}`);
+      if (figures.lcpText) console.log(`  LCP text: "${clip(figures.lcpText.replace(/\s+/g, ' '), 80)}"`);
+      if (figures.dataCheck) console.log(`  page data: ${figures.dataCheck}`);
+      if (details) for (const script of figures.scripts.slice(0, 12)) console.log(`  ${String(Math.round(script.ms)).padStart(6)} ms  ${script.url}`);
+    } catch (error) {
+      // Lighthouse's own trace errors (NO_NAVSTART, NO_FCP) on a busy machine: shown, not hidden.
+      console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+      runs.push({ step, figures: null });
+    }
+  }
+  const header = ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'FCP', 'a11y', 'best pr.', 'LCP element', 'target'];
+  const mobile = runs.filter(({ step }) => step.preset === 'mobile');
+  if (mobile.length > 0) {
+    console.log(`\nLighthouse 12 mobile on ${base} (plain HTTP/1.1)`);
+    printTable(
+      header,
+      mobile.map(({ step, figures }) => lighthouseRow(step.page, step.visit, figures)),
+    );
+  }
+  const desktop = runs.filter(({ step }) => step.preset === 'desktop');
+  if (desktop.length > 0) {
+    console.log(`\nLighthouse 12 desktop preset on ${base} (the admin console, signed in as ${ACCOUNTS[CONSOLE_STAFF.account].name})`);
+    printTable(
+      header,
+      desktop.map(({ step, figures }) => lighthouseRow(step.page, step.visit, figures)),
+    );
+  }
 }
 
 async function main(): Promise<void> {
+  const parts = partsToRun();
   const given = process.argv[2] ?? process.env.BASE_URL;
   const started = given ? null : await startServer();
   const base = (given ?? started?.base ?? '').replace(/\/+$/, '');
   // The blank page is written into this checkout's build, which `npm start` serves.
   const blankPath = path.join(webDir, 'dist', BLANK_FILE);
   if (existsSync(path.dirname(blankPath))) writeFileSync(blankPath, BLANK_HTML);
+  const began = Date.now();
   try {
-    const storage = await signedInStorage(base);
-    const sizes: { route: Route; files: FileSize[] }[] = [];
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-    try {
-      for (const route of ROUTES) {
-        // The service worker's precaching after load is not part of what the page needs to show.
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', serviceWorkers: 'block' });
-        if (route.signedIn) await seedStorage(context, base, storage);
-        sizes.push({ route, files: await firstLoad(context, base, route) });
-        await context.close();
-      }
-    } finally {
-      await browser.close();
-    }
-    for (const { route, files } of sizes) {
-      console.log(`\n${route.name} (${route.path}): every JS and CSS file of the first load`);
-      for (const file of files) console.log(`${kb(file.gzip).padStart(9)} gzip  ${kb(file.raw).padStart(9)} raw  ${file.url}`);
-    }
-
-    const filesRows = sizes.map(({ route, files }) => {
-      const sum = (extension: string) => files.filter((file) => file.url.endsWith(extension)).reduce((total, file) => total + file.gzip, 0);
-      return [route.name, String(files.length), kb(sum('.js')), kb(sum('.css')), kb(sum('.js') + sum('.css')), ''];
-    });
-    console.log(`\nJS and CSS of a cold first load on ${base} (gzip level 9; service workers blocked)`);
-    printTable(['route', 'files', 'JS gzip', 'CSS gzip', 'total gzip', ''], filesRows);
-
-    if (process.env.BENCH_WEB_LIGHTHOUSE === '0') return;
-    const details = process.env.BENCH_WEB_DETAILS === '1';
-    const runs: { page: string; visit: Visit; figures: LighthouseFigures | null }[] = [];
-    const blankUrl = `${base}/${BLANK_FILE}`;
-    const blankServed = await fetch(blankUrl).then((response) => response.ok, () => false);
-    const plan: { page: string; url: string; storage: Record<string, string> | null; visit: Visit }[] = [
-      ...(blankServed ? [{ page: 'blank page', url: blankUrl, storage: null, visit: 'cold' as const }] : []),
-      ...ROUTES.flatMap((route) =>
-        (route.signedIn ? (['cold', 'warm'] as const) : (['cold'] as const)).map((visit) => ({
-          page: route.name,
-          url: `${base}/#${route.path}`,
-          storage: route.signedIn ? storage : null,
-          visit,
-        })),
-      ),
-    ];
-    // BENCH_WEB_ONLY=<text>: only the runs whose page and visit contain it ("home warm", "login").
-    const only = process.env.BENCH_WEB_ONLY;
-    for (const step of plan.filter((entry) => !only || `${entry.page} ${entry.visit}`.includes(only))) {
-      console.log(`\nLighthouse (mobile, simulated slow 4G, 4× CPU) on ${step.page}, ${step.visit}…`);
-      try {
-        // A run whose trace failed is taken again, from a new profile, once.
-        const figures = await runLighthouse(base, step.url, step.storage, step.visit).catch((error: unknown) => {
-          if (!(error instanceof LighthouseRunError)) throw error;
-          console.log(`  Lighthouse: ${error.message}, measuring again`);
-          return runLighthouse(base, step.url, step.storage, step.visit);
-        });
-        runs.push({ page: step.page, visit: step.visit, figures });
-        if (figures.failed.length > 0) console.log(`  audits below 90:\n    ${figures.failed.join('\n    ')}`);
-        console.log(`  LCP element: ${figures.lcpElement}`);
-        if (details) for (const script of figures.scripts.slice(0, 12)) console.log(`  ${String(Math.round(script.ms)).padStart(6)} ms  ${script.url}`);
-      } catch (error) {
-        // Lighthouse's own trace errors (NO_NAVSTART, NO_FCP) on a busy machine: shown, not hidden.
-        console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
-        runs.push({ page: step.page, visit: step.visit, figures: null });
-      }
-    }
-    console.log(`\nLighthouse 12 mobile on ${base} (plain HTTP/1.1)`);
-    printTable(
-      ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'FCP', 'a11y', 'best pr.', 'target'],
-      runs.map(({ page, visit, figures }) =>
-        figures
-          ? [
-              page,
-              visit,
-              kb(figures.wireBytes),
-              String(figures.requests),
-              String(figures.performance),
-              `${(figures.lcpMs / 1000).toFixed(2)} s`,
-              `${Math.round(figures.tbtMs)} ms`,
-              `${(figures.fcpMs / 1000).toFixed(2)} s`,
-              String(figures.accessibility),
-              String(figures.bestPractices),
-              TARGETS[`${page} ${visit}`] ?? '',
-            ]
-          : [page, visit, 'failed', '', '', '', '', '', '', '', TARGETS[`${page} ${visit}`] ?? ''],
-      ),
-    );
+    const accounts = new Set<AccountKey>([...ROUTES.flatMap((route) => (route.account ? [route.account] : []))]);
+    const storages = new Map<AccountKey, Record<string, string>>();
+    for (const account of accounts) storages.set(account, await phoneStorage(base, account));
+    storages.set(CONSOLE_STAFF.account, await consoleStorage(base, CONSOLE_STAFF.account));
+    if (parts.has('sizes')) await measureSizes(base, storages);
+    if (parts.has('lighthouse')) await measureLighthouse(base, storages);
+    if (parts.has('taps')) await measureTapToPaint(base);
   } finally {
     rmSync(blankPath, { force: true });
     await started?.stop();
   }
+  console.log(`\nbench:web measured ${[...parts].join(', ')} in ${((Date.now() - began) / 60_000).toFixed(1)} min (after the build and the server's start)`);
 }
 
 await main();
