@@ -18,7 +18,7 @@ import {
   type OwedReport,
   type ReturningCustomer,
 } from '@sales/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { customers, followUpLatest, followUps, reports } from '../../../db/schema.js';
 import { ownDueFollowUps, owesReports, type SalesScope } from '../sales/sales-authorization.js';
@@ -36,6 +36,10 @@ import {
 
 /** 今日待办 lists at most this many customers about to return to the pool. */
 const RETURNING_MAX = 50;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** 即将回收 looks at this many of the caller's bindings in one read before reading them all. */
+const CANDIDATES_MAX = 500;
 
 /** The one row of the due statement: the counts, the page (json) and the reports written. */
 interface DueTotals {
@@ -154,30 +158,56 @@ export class TodoRepository {
       { customer: 'c', binding: 'b', rule: 'return_rules' },
       { ownerFollowUp: sql`b.last_follow_up_at`, paidOrder: lookedUpAnchors('c').paidOrder },
     );
-    const at = sql`${now.toISOString()}::timestamptz`;
     const siteRules = rules.filter((entry) => entry.siteId === scope.siteId);
     // With 未跟进 alone, a customer returns within the window only when its clock started by now +
     // the window − the rule's days; the latest such start over the levels bounds them all.
     const clockStart = siteRules.every((entry) => entry.noOrderDays === null && entry.noFollowUpDays !== null)
       ? Math.max(...siteRules.map((entry) => entry.warnDays - (entry.noFollowUpDays ?? 0)))
       : null;
-    const started =
-      clockStart === null || siteRules.length === 0
-        ? sql`true`
-        : sql`greatest(b.bound_at, b.last_follow_up_at) <= ${at} + make_interval(days => ${clockStart}::int)`;
+    if (clockStart === null || siteRules.length === 0) return this.returningOf(scope, table, { deadline, rule, days }, sql`true`, null, now);
+    // Read in the index's order, a bounded number at a time, so the plan is a walk of the index
+    // (the person's bindings whose clock started early enough are few); when the bound is reached
+    // the walk is read again without it, so nothing is left out. An hour more than the days, as a
+    // day of the session's time zone may have 25 hours; the deadline itself decides.
+    const started = sql`greatest(b.bound_at, b.last_follow_up_at) <= ${new Date(now.getTime() + clockStart * DAY_MS + HOUR_MS).toISOString()}::timestamptz`;
+    const bounded = await this.returningOf(scope, table, { deadline, rule, days }, started, CANDIDATES_MAX, now);
+    return bounded ?? (await this.returningOf(scope, table, { deadline, rule, days }, started, null, now));
+  }
+
+  /**
+   * The customers about to return among the caller's open bindings that `started` keeps, read in
+   * the order of the clock's start; with `candidates`, at most that many bindings are looked at,
+   * and null is the answer when there were more.
+   */
+  private async returningOf(scope: SalesScope, table: SQL, columns: { deadline: SQL; rule: SQL; days: SQL }, started: SQL, candidates: number, now: Date): Promise<ReturningCustomer[] | null>;
+  private async returningOf(scope: SalesScope, table: SQL, columns: { deadline: SQL; rule: SQL; days: SQL }, started: SQL, candidates: null, now: Date): Promise<ReturningCustomer[]>;
+  private async returningOf(scope: SalesScope, table: SQL, columns: { deadline: SQL; rule: SQL; days: SQL }, started: SQL, candidates: number | null, now: Date): Promise<ReturningCustomer[] | null> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const { deadline, rule, days } = columns;
     const result = await this.db.execute(sql`
-      select * from (
-        select c.id, c.name, c.contact_name as "contactName", c.phone, ${deadline} as deadline, ${rule} as rule, ${days} as days, return_rules.warn_days as "warnDays"
-        from customer_bindings b
-        join customers c on c.id = b.customer_id and c.owner_id = b.staff_id
-        join ${table} on return_rules.site_id = c.site_id and return_rules.level = c.level
+      with b as materialized (
+        select b.customer_id, b.staff_id, b.bound_at, b.last_follow_up_at from customer_bindings b
         where b.staff_id = ${scope.userId} and b.unbound_at is null and ${started}
-          and c.site_id = ${scope.siteId} and c.owner_id = ${scope.userId}
-      ) s
-      where s.deadline <= ${at} + make_interval(days => s."warnDays")
-      order by s.deadline, s.id
-      limit ${RETURNING_MAX}`);
-    const rows = (result as unknown as { rows: { id: number; name: string; contactName: string; phone: string; deadline: Date | string; rule: ReturnRuleKind; days: number }[] }).rows;
+        order by greatest(b.bound_at, b.last_follow_up_at)
+        ${candidates === null ? sql`` : sql`limit ${candidates + 1}`}
+      ),
+      found as (
+        select * from (
+          select c.id, c.name, c.contact_name as "contactName", c.phone, ${deadline} as deadline, ${rule} as rule, ${days} as days, return_rules.warn_days as "warnDays"
+          from b
+          join customers c on c.id = b.customer_id and c.owner_id = b.staff_id
+          join ${table} on return_rules.site_id = c.site_id and return_rules.level = c.level
+          where c.site_id = ${scope.siteId} and c.owner_id = ${scope.userId}
+        ) s
+        where s.deadline <= ${at} + make_interval(days => s."warnDays")
+        order by s.deadline, s.id
+        limit ${RETURNING_MAX}
+      )
+      select (select count(*) from b)::int as candidates,
+        (select coalesce(json_agg(found order by found.deadline, found.id), '[]'::json) from found) as found`);
+    const [answer] = (result as unknown as { rows: { candidates: number | string; found: { id: number; name: string; contactName: string; phone: string; deadline: string; rule: ReturnRuleKind; days: number }[] }[] }).rows;
+    if (candidates !== null && Number(answer?.candidates ?? 0) > candidates) return null;
+    const rows = answer?.found ?? [];
     return rows.map((row) => {
       const deadlineAt = new Date(row.deadline);
       return {
