@@ -49,8 +49,9 @@ const BULK_TABLES = ['customer_bindings', 'orders', 'order_items', 'follow_ups']
 const LOAD_INDEXES = ['orders_order_no_uq'];
 /**
  * The statement triggers that keep performance_daily (migration 0004), order_tallies (0011) and
- * follow_up_latest (0018) current, fired by the load's statements; each is recomputed once after
- * the load (follow_up_latest per batch would read follow_ups without its indexes, dropped meanwhile).
+ * follow_up_latest (0018) and customer_bindings.last_follow_up_at (0034) current, fired by the
+ * load's statements; each is recomputed once after the load (follow_up_latest per batch, or a
+ * binding's latest follow-up per row, would read follow_ups without its indexes, dropped meanwhile).
  * (customer_tallies keeps its triggers: a few hundred tallies, one upsert per batch.)
  */
 const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
@@ -60,8 +61,10 @@ const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
   ['orders', 'orders_tallies_insert'],
   ['follow_ups', 'follow_ups_perf_insert'],
   ['follow_ups', 'follow_ups_latest_insert'],
+  ['follow_ups', 'follow_ups_binding_insert'],
+  ['customer_bindings', 'customer_bindings_follow_up_at'],
 ];
-const SUMMARY_RECOMPUTES = ['perf_recompute', 'order_tallies_recompute', 'follow_up_latest_recompute'];
+const SUMMARY_RECOMPUTES = ['perf_recompute', 'order_tallies_recompute', 'follow_up_latest_recompute', 'binding_follow_up_at_recompute'];
 /** The tables those recomputations fill. */
 const SUMMARY_TABLES = ['performance_daily', 'customer_tallies', 'order_tallies', 'follow_up_latest'];
 

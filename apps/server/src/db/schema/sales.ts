@@ -107,9 +107,19 @@ export const customerBindings = pgTable(
     unboundNote: text('unbound_note'),
     /** The return deadline the owner was last warned of (自动回收's 提前提醒: once per binding and deadline). */
     returnWarnedFor: timestamp('return_warned_for', { withTimezone: true }),
+    /**
+     * The latest follow-up this person logged of this customer (null: none), kept by triggers
+     * (migration 0034) on follow_ups and on the binding's insert: the 未跟进 rule's anchor of an
+     * open binding, read without a look into follow_ups per customer.
+     */
+    lastFollowUpAt: timestamp('last_follow_up_at', { withTimezone: true }),
   },
   (t) => [
     index('customer_bindings_customer_idx').on(t.customerId, t.boundAt),
+    // 今日待办's 即将回收: a person's open bindings by when the 未跟进 rule's clock started.
+    index('customer_bindings_staff_follow_clock_idx')
+      .on(t.staffId, sql`greatest(${t.boundAt}, ${t.lastFollowUpAt})`)
+      .where(sql`${t.unboundAt} IS NULL`),
     // A customer's open binding (its owner since when), and the former owners of the pool's customers.
     index('customer_bindings_open_idx').on(t.customerId).where(sql`${t.unboundAt} IS NULL`),
     index('customer_bindings_staff_unbound_idx').on(t.staffId, t.unboundAt),
