@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { type RouteObject, UNSAFE_createHashHistory, useLocation, useRoutes } from 'react-router';
 import { ROUTES, type RouteName } from '../config/paths';
-import { useSession } from '../features/auth/session-store';
 import type { AppHistory } from '../lib/navigation';
 import { usePageVisit } from './history-router';
 import { LazyPage, preload, type PageLoader } from './shell/lazy-page';
@@ -96,57 +94,6 @@ const notFoundPage = styled(notFound);
 export const preloadPage = (name: RouteName): Promise<void> => preload(LOADERS[name]);
 
 /**
- * The pages a tap on a page most often opens, beside the four tabs (issue 29, tap to next page):
- * their files are fetched while the browser is idle, after the page has settled, so the tap
- * renders the next page at once instead of waiting for its files.
- */
-const NEXT_PAGES: Partial<Record<RouteName, readonly RouteName[]>> = {
-  entry: ['salesPerformance', 'todo', 'messageCenter', 'allCustomers'],
-  home: ['salesPerformance', 'todo', 'messageCenter', 'allCustomers'],
-  allCustomers: ['customerDetails'],
-  customerPool: ['customerDetails'],
-  todo: ['customerDetails'],
-  my: ['todo', 'messageCenter', 'setting'],
-  orderIndex: ['orderDetails'],
-};
-const TAB_PAGES: readonly RouteName[] = ['home', 'weeklyReport', 'orderIndex', 'my'];
-/** After a page opens, how long its own files and data have the network to themselves. */
-const NEXT_PAGES_DELAY_MS = 3000;
-
-const whenIdle = (run: () => void) => {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 0);
-};
-
-/** Fetches the next pages' files one at a time while idle; returns a cancel for when the page is left. */
-function prefetchNextPages(current: RouteName): () => void {
-  let cancelled = false;
-  const queue = [...(NEXT_PAGES[current] ?? []), ...TAB_PAGES].filter((name) => name !== current);
-  const step = () => {
-    const next = queue.shift();
-    if (cancelled) return;
-    if (!next) {
-      performance.mark(`next-pages:${current}`);
-      return;
-    }
-    // A file that fails (offline) is loaded again when the page is opened.
-    preloadPage(next).then(
-      () => {
-        // Seen in a Performance trace, as is the end of the queue (the e2e test next-pages waits for it).
-        performance.mark(`next-page:${next}`);
-        whenIdle(step);
-      },
-      () => undefined,
-    );
-  };
-  const timer = setTimeout(() => whenIdle(step), NEXT_PAGES_DELAY_MS);
-  return () => {
-    cancelled = true;
-    clearTimeout(timer);
-  };
-}
-
-/**
  * A route's page in its frame, keyed by the route and the visit: without the route React reuses one
  * PageFrame/LazyPage across routes and a page loaded before keeps showing the previous page's
  * content; without the visit a route opened again before React drew the page in between keeps the
@@ -154,8 +101,6 @@ function prefetchNextPages(current: RouteName): () => void {
  */
 function RoutePage({ name }: { name: RouteName }) {
   const visit = usePageVisit();
-  const signedIn = useSession((state) => state.token !== null);
-  useEffect(() => (signedIn ? prefetchNextPages(name) : undefined), [name, signedIn]);
   return (
     <PageFrame key={`${name}:${visit ?? ''}`} route={ROUTES[name]}>
       <LazyPage loader={LOADERS[name]} />
