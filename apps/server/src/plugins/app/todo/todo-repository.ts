@@ -20,6 +20,7 @@ import {
 } from '@sales/contract';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { rowsOf } from '../../../db/seed-bulk.js';
 import { customers, followUpLatest, followUps, reports } from '../../../db/schema.js';
 import { ownDueFollowUps, owesReports, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds, iso, paging } from '../sales/sales-queries.js';
@@ -112,7 +113,7 @@ export class TodoRepository {
           ${written} as written`),
       loadReturnRules(this.db, [scope.siteId]),
     ]);
-    const [totals] = (result as unknown as { rows: DueTotals[] }).rows;
+    const [totals] = rowsOf<DueTotals>(result);
     const rows = totals?.list ?? [];
     const done = new Set((totals?.written ?? []).map((row) => `${row.kind}:${row.periodStart}`));
     const owed: OwedReport[] = periods
@@ -205,7 +206,7 @@ export class TodoRepository {
       )
       select (select count(*) from b)::int as candidates,
         (select coalesce(json_agg(found order by found.deadline, found.id), '[]'::json) from found) as found`);
-    const [answer] = (result as unknown as { rows: { candidates: number | string; found: { id: number; name: string; contactName: string; phone: string; deadline: string; rule: ReturnRuleKind; days: number }[] }[] }).rows;
+    const [answer] = rowsOf<{ candidates: number | string; found: { id: number; name: string; contactName: string; phone: string; deadline: string; rule: ReturnRuleKind; days: number }[] }>(result);
     if (candidates !== null && Number(answer?.candidates ?? 0) > candidates) return null;
     const rows = answer?.found ?? [];
     return rows.map((row) => {
