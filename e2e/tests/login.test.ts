@@ -64,6 +64,23 @@ describe('login', () => {
     expect(logins).toHaveLength(1);
   });
 
+  test('the keyboard alone logs in: Tab reaches the agreement as a checkbox with its name, Space ticks it, Enter submits', async () => {
+    const app = await harness.newApp();
+    await app.login.open();
+    const agreement = app.page.getByRole('checkbox', { name: '同意用户协议和隐私政策' });
+    expect(await agreement.isChecked()).toBe(false);
+    await app.login.phone().fill(LI_NA.phone);
+    await app.login.password().fill('Demo@2025');
+    // From the password field, the next stop is the agreement, not one of its links.
+    await app.page.keyboard.press('Tab');
+    expect(await agreement.evaluate((input) => input === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('Space');
+    await app.page.locator('.adm-checkbox.adm-checkbox-checked').waitFor();
+    expect(await agreement.isChecked()).toBe(true);
+    await app.login.password().press('Enter');
+    await app.waitForRoute('/pages/index/index');
+  });
+
   test('a wrong password shows the server message and stays on login', async () => {
     const app = await harness.newApp();
     await app.login.open();
