@@ -25,7 +25,7 @@ const handover = (staffId: number) => adminCall<AdminHandoverInfo>('handover', {
 const count = async (table: string) => (await rows<{ n: number }>(server.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n ?? 0;
 /** Everything a refused write could have touched. */
 const snapshot = async () => ({
-  counts: await Promise.all(['staff', 'positions', 'audit_log', 'customer_bindings', 'sessions'].map(count)),
+  counts: await Promise.all(['staff', 'positions', 'audit_log', 'customer_bindings', 'sessions', 'notices'].map(count)),
   staff: await rows(server.db, sql`select id, username, status, is_admin, report_all_sites, team_report_auth, wecom_user_id, deactivated_at from staff order by id`),
   positions: await rows(server.db, sql`select id, staff_id, site_id, is_leader, draw_auth from positions order by id`),
   owners: await rows(server.db, sql`select id, owner_id from customers order by id`),
@@ -60,6 +60,11 @@ async function giveCustomers(ownerId: number, siteId: number, n: number): Promis
 
 const ownersOf = async (ids: number[]) =>
   (await rows<{ owner_id: number | null }>(server.db, sql`select owner_id from customers where id in ${sql.raw(`(${ids.join(',')})`)} order by id`)).map((row) => row.owner_id);
+
+/** The 客户分配 notices `staffId` got after notice `afterId`: body and link. */
+const assignedSince = (staffId: number, afterId: number) =>
+  rows<{ body: string; link: string }>(server.db, sql`select body, link from notices where staff_id = ${staffId} and kind = 'customerAssigned' and id > ${afterId} order by id`);
+const lastNoticeId = async () => (await rows<{ id: number | null }>(server.db, sql`select max(id)::int as id from notices`))[0]?.id ?? 0;
 
 const info = (token: string) => call<UserInfo>(server.app, 'POST', '/seller/user/info', { token, body: {} });
 const passwordLogin = (phone: string, password: string) => call(server.app, 'POST', '/seller/user/v2/login', { body: { phone, password }, ip: uniqueIp() });
@@ -174,8 +179,12 @@ describe('/seller/admin/staff/deactivate (离职) and /reactivate (启用)', () 
     expectFailure(await deactivate({ staffId: person.id }), 400);
     expect(await snapshot()).toEqual(before);
 
+    const noticesBefore = await lastNoticeId();
     const done = await deactivate({ staffId: person.id, handovers: [{ siteId: 101, toStaffId: liNaId }] });
     expect(done.status).toBe(200);
+    // The colleague who takes them over is told, once for the three, linking to their customer list.
+    const told = await assignedSince(liNaId, noticesBefore);
+    expect(told).toEqual([{ body: expect.stringMatching(/^客户「.+」等 3 位客户已转给您负责，请及时跟进。$/), link: '/pages/details/allCustomers' }]);
     expect(done.body.data.staff).toMatchObject({ status: 'inactive', positions: [{ siteId: 101 }] });
     expect(done.body.data.staff.deactivatedAt).toEqual(expect.any(String));
     expectFailure(await info(person.token), 401);
@@ -215,8 +224,12 @@ describe('/seller/admin/staff/deactivate (离职) and /reactivate (启用)', () 
       [102, 2],
     ]);
     expectFailure(await deactivate({ staffId: person.id, handovers: [{ siteId: 101, toStaffId: null }] }), 400, /华东二部.*2 位客户/);
+    const noticesBefore = await lastNoticeId();
     const done = await deactivate({ staffId: person.id, handovers: [{ siteId: 101, toStaffId: null }, { siteId: 102, toStaffId: chenJingId }] });
     expect(done.status).toBe(200);
+    // Customers returned to the site tell nobody; the two handed to 陈静 tell her.
+    expect(await assignedSince(chenJingId, noticesBefore)).toEqual([{ body: expect.stringContaining('等 2 位客户已转给您负责'), link: '/pages/details/allCustomers' }]);
+    expect((await rows(server.db, sql`select id from notices where kind = 'customerAssigned' and id > ${noticesBefore} and staff_id <> ${chenJingId}`)).length).toBe(0);
     expect(await ownersOf(at101)).toEqual([null]);
     expect(await ownersOf(at102)).toEqual([chenJingId, chenJingId]);
 

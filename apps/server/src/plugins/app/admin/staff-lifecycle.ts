@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { appendAudit, type AuditValues, type ClientContext } from '../audit.js';
 import { revokeAllSessions, type SessionUser } from '../account/account-shared.js';
 import { keepAnotherAdministrator } from './administrators.js';
+import { noticeCustomerAssigned } from '../notices/notice-events.js';
 import { checkPositions, describePositions, dingtalkIdOf, isActivePhoneClash, requireName, wecomIdOf, yesNo, type StaffAdminDeps } from './staff-admin.js';
 
 /**
@@ -119,7 +120,16 @@ export async function handOver(tx: Tx, admin: StaffActor, leaving: number, due: 
       .where(and(inArray(customerBindings.customerId, ids), isNull(customerBindings.unboundAt)));
     if (step.toStaffId !== null) {
       const toStaffId = step.toStaffId;
-      await tx.insert(customerBindings).values(ids.map((customerId) => ({ customerId, staffId: toStaffId, boundBy: admin?.id ?? null, kind: 'transfer' as const, boundAt: now })));
+      const bound = await tx
+        .insert(customerBindings)
+        .values(ids.map((customerId) => ({ customerId, staffId: toStaffId, boundBy: admin?.id ?? null, kind: 'transfer' as const, boundAt: now })))
+        .returning({ id: customerBindings.id, customerId: customerBindings.customerId });
+      // The colleague who takes them over hears of it at once (消息中心, and WeCom/SMS/Push when on).
+      const [first] = bound;
+      if (first) {
+        const name = moving.find((customer) => customer.id === first.customerId)?.name ?? '';
+        await noticeCustomerAssigned(tx, { bindingId: first.id, customerId: first.customerId, customerName: name, staffId: toStaffId, siteId: step.siteId, actorId: admin?.id ?? null, kind: 'transfer', count: ids.length });
+      }
     }
     await tx.update(customers).set({ ownerId: step.toStaffId, updatedAt: now }).where(inArray(customers.id, ids));
     detail.push(`${names.get(step.siteId) ?? `站点${step.siteId}`} ${ids.length} 位客户 → ${step.toName}`);

@@ -9,13 +9,14 @@ import { performanceStandards, positions, staff } from '../../../db/schema.js';
 import { createNotices } from './notices-repository.js';
 
 /**
- * A customer was bound (no owner before), transferred (another owner before) or assigned from the
- * 公海 pool to a member. An assignment of several customers at once is one notice (`count` of them,
- * named by the first), linking to the member's customer list.
+ * A customer was bound (no owner before), transferred (another owner before: a leader's 转移, or a
+ * colleague's leaving handed their customers over) or assigned from the 公海 pool to a member. An
+ * assignment of several customers at once is one notice (`count` of them, named by the first),
+ * linking to the member's customer list. `actorId` is null for the directory sync's own changes.
  */
 export async function noticeCustomerAssigned(
   tx: Tx,
-  event: { bindingId: number; customerId: number; customerName: string; staffId: number; siteId: number; actorId: number; kind: 'bind' | 'transfer' | 'assign'; count?: number },
+  event: { bindingId: number; customerId: number; customerName: string; staffId: number; siteId: number; actorId: number | null; kind: 'bind' | 'transfer' | 'assign'; count?: number },
 ): Promise<void> {
   const how = event.kind === 'bind' ? '分配给您' : event.kind === 'assign' ? '从公海分配给您' : '转给您';
   const several = (event.count ?? 1) > 1;
