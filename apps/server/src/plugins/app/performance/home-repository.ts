@@ -18,7 +18,7 @@ import {
   type FigureTotals,
 } from '../../../db/performance-figures.js';
 import { descendantsIn, type SiteLink } from '../../../db/site-links.js';
-import { monthsOf, siteRowsFrom, treeTargetsFrom, treeStandardsOf, type TreeStandards } from './performance-rows.js';
+import { monthsOf, siteRowsFrom, treeTargetsFrom, type TreeStandards } from './performance-rows.js';
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { countsForPeriod, currentMonthStart, type SiteMember } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows, toFigures } from './performance-views.js';
@@ -32,14 +32,18 @@ type JsonFigures = Record<'orderCount' | 'orderAmountFen' | 'newCustomers' | 'fo
 interface HomeRow {
   /** The site tree's links when the site has a site below it (null: a single site). */
   links: { id: number; parentId: number | null; archived: boolean }[] | null;
-  members: { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean }[];
+  members: JsonMember[];
+  /** In a tree, each site's own members of the month (treeStandardsOf's; null: a single site). */
+  siteMembers: (JsonMember & { siteId: number })[] | null;
   byStaff: (JsonFigures & { staffId: number })[];
-  /** The site's standards of the months the page measures (null: not read, a tree reads its own). */
-  standards: { month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[] | null;
+  /** The standards of the months the page measures, at each site read. */
+  standards: { siteId: number; month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[];
   ranges: Record<string, number | string> | null;
   days: (JsonFigures & { day: string })[];
-  dueTotal: number | string;
-  due: {
+  /** 今日待办 is the site's own: read by the first statement only (null in a tree's). */
+  dueTotal: number | string | null;
+  due:
+    | {
     followUpId: number;
     customerId: number;
     name: string;
@@ -50,8 +54,13 @@ interface HomeRow {
     type: HomeDashboard['toContact'][number]['type'];
     content: string;
     nextContactAt: string | null;
-  }[];
+      }[]
+    | null;
 }
+
+type JsonMember = { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean };
+
+const memberOf = (member: JsonMember): SiteMember => ({ ...member, joinedAt: new Date(member.joinedAt), isLeader: Boolean(member.isLeader) });
 
 /** What one home statement reads: at `sites` (the site alone, or with those below it). */
 interface HomeQuery {
@@ -61,10 +70,13 @@ interface HomeQuery {
   month: DayRange;
   ranges: readonly DayRange[];
   trend: DayRange;
-  /** The months whose standards the statement reads for the site alone; null: none (a tree reads them per site). */
-  standardMonths: readonly string[] | null;
-  /** Whether to answer the tree's links when the site has a site below it. */
-  links: boolean;
+  /** The months whose standards the statement reads, at each site. */
+  standardMonths: readonly string[];
+  /**
+   * false: the site alone, with 今日待办 and the tree's links when the site has a site below it;
+   * true: a tree's figures, with each site's members (of the month starting on `month.startDate`).
+   */
+  tree: boolean;
   now: Date;
 }
 
@@ -75,8 +87,9 @@ export class HomeRepository {
    * Everything the page shows is read by one statement (the members, the month's figures by
    * person, the standards, the cards' and the pacing's sums, the trend and the follow-ups due
    * today), on the assumption that the site has none below it: the statement also answers whether
-   * it has, with the tree's links, and a parent site (issue 26 §3) reads it again over the site
-   * and every site below it, with each site's standards and members (treeStandardsOf).
+   * it has, with the tree's links, and a parent site (issue 26 §3) reads its figures again over
+   * the site and every site below it, with each site's standards and members (what
+   * treeStandardsOf reads), in a second statement; 今日待办 is the site's own, from the first.
    */
   async home(scope: SalesScope, now = new Date()): Promise<HomeDashboard> {
     const wholeSite = seesSitePerformance(scope);
@@ -88,18 +101,24 @@ export class HomeRepository {
     const standardMonths = monthsOf(month.targetRange, spans.quarter);
     const ranges = [{ startDate: today, endDate: today }, { startDate: yesterday, endDate: yesterday }, month.range, month.previous, spans.quarterToDate] as const;
     const query = { scope, staffId, month: month.range, ranges, trend: { startDate: shiftDay(today, -29), endDate: today }, now };
-    let row = await this.read({ ...query, sites: [scope.siteId], standardMonths, links: true });
-    let tree: TreeStandards = { sites: [{ siteId: scope.siteId, people: null, standards: standardsFrom(row.standards ?? []) }] };
-    if (row.links) {
+    const first = await this.read({ ...query, sites: [scope.siteId], standardMonths, tree: false });
+    let row = first;
+    let tree: TreeStandards = { sites: [{ siteId: scope.siteId, people: null, standards: standardsFrom(first.standards) }] };
+    if (first.links) {
       // The figures are the site's and every site's below it (issue 26 §3); 今日待办 is the site's own.
-      const links: SiteLink[] = row.links;
+      const links: SiteLink[] = first.links;
       const sites = [scope.siteId, ...descendantsIn(links, [scope.siteId]).filter((id) => id !== scope.siteId)];
-      [row, tree] = await Promise.all([
-        this.read({ ...query, sites, standardMonths: null, links: false }),
-        treeStandardsOf(this.db, sites, standardMonths, month.range.startDate),
-      ]);
+      row = await this.read({ ...query, sites, standardMonths, tree: true });
+      const siteMembers = row.siteMembers ?? [];
+      tree = {
+        sites: sites.map((siteId) => ({
+          siteId,
+          people: siteMembers.filter((member) => member.siteId === siteId).map(memberOf),
+          standards: standardsFrom(row.standards.filter((standard) => standard.siteId === siteId)),
+        })),
+      };
     }
-    const people: SiteMember[] = row.members.map((member) => ({ ...member, joinedAt: new Date(member.joinedAt), isLeader: Boolean(member.isLeader) }));
+    const people = row.members.map(memberOf);
     const byStaff = new Map<number, FigureTotals>(row.byStaff.map((entry) => [entry.staffId, figuresOf(entry)]));
     const [todayTotals, yesterdayTotals, monthTotals, previousMonth, quarterToDate] = rangeTotalsFrom(row.ranges ?? undefined, ranges);
     const days = new Map(row.days.map((entry) => [entry.day, figuresOf(entry)]));
@@ -143,7 +162,7 @@ export class HomeRepository {
       month: monthOf(monthTotals, target),
       trend: points,
       top,
-      toContact: row.due.map((due) => ({
+      toContact: (first.due ?? []).map((due) => ({
         followUpId: due.followUpId,
         customer: { id: due.customerId, name: due.name, contactName: due.contactName, phone: due.phone },
         staff: { id: due.staffId, username: due.username },
@@ -151,7 +170,7 @@ export class HomeRepository {
         content: due.content,
         nextContactAt: (due.nextContactAt === null ? now : new Date(due.nextContactAt)).toISOString(),
       })),
-      toContactTotal: Number(row.dueTotal),
+      toContactTotal: Number(first.dueTotal ?? 0),
       pacing,
     };
   }
@@ -173,14 +192,23 @@ export class HomeRepository {
     // The month's figures of each person credited at the sites (figuresByStaff).
     const byStaff = json(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...q.month })} group by ${d.staffId}`);
     const ps = performanceStandards;
-    const standards = q.standardMonths
+    const standards = json(
+      sql`select ${ps.siteId} as "siteId", ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen",
+          ${ps.targetOrders} as "targetOrders", ${ps.targetNewCustomers} as "targetNewCustomers"
+        from ${ps} where ${atSites(ps.siteId, sites)} and ${ps.month} in (${sql.join(
+          q.standardMonths.map((month) => sql`${month}`),
+          sql`, `,
+        )})`,
+    );
+    // In a tree, each site measures its own members against its own standards (treeStandardsOf).
+    const siteMembers = q.tree
       ? json(
-          sql`select ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen", ${ps.targetOrders} as "targetOrders",
-              ${ps.targetNewCustomers} as "targetNewCustomers"
-            from ${ps} where ${ps.siteId} = ${scope.siteId} and ${ps.month} in (${sql.join(
-              q.standardMonths.map((month) => sql`${month}`),
-              sql`, `,
-            )})`,
+          sql`select ${positions.siteId} as "siteId", ${staff.id} as id, ${staff.username} as username, ${staff.avatar} as avatar, ${staff.phone} as phone,
+              ${staff.createdAt} as "joinedAt", bool_or(${positions.isLeader}) as "isLeader"
+            from ${positions} inner join ${staff} on ${staff.id} = ${positions.staffId}
+            where ${and(atSites(positions.siteId, sites), countsForPeriod(q.month.startDate))}
+            group by ${positions.siteId}, ${staff.id}`,
+          sql`t."siteId", t.id`,
         )
       : sql`null::json`;
     // The cards' and the pacing's sums (figuresForRanges) and the trend's days (dailyFigures).
@@ -200,27 +228,34 @@ export class HomeRepository {
     const latest = followUpLatest;
     const dueAtSite = and(eq(latest.siteId, scope.siteId), gte(latest.nextContactAt, from), lt(latest.nextContactAt, to));
     const where = and(dueAtSite, visibleCustomers(scope));
-    const dueTotal = seesAllCustomers(scope)
+    const counted = seesAllCustomers(scope)
       ? sql`(select count(*) from ${latest} where ${dueAtSite})`
-      : sql`(select count(*) from ${latest} inner join ${customers} on ${customers.id} = ${latest.customerId} where ${where})`;
-    const due = json(
-      sql`select ${followUps.id} as "followUpId", ${customers.id} as "customerId", ${customers.name} as name, ${customers.contactName} as "contactName",
-          ${customers.phone} as phone, ${staff.id} as "staffId", ${staff.username} as username, ${followUps.type} as type, ${followUps.content} as content,
-          ${followUps.nextContactAt} as "nextContactAt", ${latest.nextContactAt} as at, ${latest.followUpId} as "latestId"
-        from ${latest}
-        inner join ${followUps} on ${followUps.id} = ${latest.followUpId}
-        inner join ${customers} on ${customers.id} = ${latest.customerId}
-        inner join ${staff} on ${staff.id} = ${followUps.staffId}
-        where ${where}
-        order by ${latest.nextContactAt} asc, ${latest.followUpId} asc
-        limit 20`,
-      sql`t.at, t."latestId"`,
-    );
-    const links = q.links
+      : // Each due follow-up looks its customer up (offset 0 keeps the look a per-row subplan): joined,
+        // the planner reads every customer the salesperson owns at the site (tens of thousands at 100×)
+        // to keep the few due today.
+        sql`(select count(*) from ${latest} where ${dueAtSite}
+          and exists (select 1 from ${customers} where ${customers.id} = ${latest.customerId} and ${visibleCustomers(scope)} offset 0))`;
+    const dueTotal = q.tree ? sql`null::int` : counted;
+    const due = q.tree
+      ? sql`null::json`
+      : json(
+          sql`select ${followUps.id} as "followUpId", ${customers.id} as "customerId", ${customers.name} as name, ${customers.contactName} as "contactName",
+              ${customers.phone} as phone, ${staff.id} as "staffId", ${staff.username} as username, ${followUps.type} as type, ${followUps.content} as content,
+              ${followUps.nextContactAt} as "nextContactAt", ${latest.nextContactAt} as at, ${latest.followUpId} as "latestId"
+            from ${latest}
+            inner join ${followUps} on ${followUps.id} = ${latest.followUpId}
+            inner join ${customers} on ${customers.id} = ${latest.customerId}
+            inner join ${staff} on ${staff.id} = ${followUps.staffId}
+            where ${where}
+            order by ${latest.nextContactAt} asc, ${latest.followUpId} asc
+            limit 20`,
+          sql`t.at, t."latestId"`,
+        );
+    const links = !q.tree
       ? sql`case when exists (select 1 from ${sitesTable} where ${sitesTable.parentId} = ${scope.siteId}) then (select json_agg(json_build_object(
           'id', ${sitesTable.id}, 'parentId', ${sitesTable.parentId}, 'archived', ${sitesTable.archivedAt} is not null) order by ${sitesTable.id}) from ${sitesTable}) end`
       : sql`null::json`;
-    const result = await this.db.execute(sql`select ${links} as links, ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
+    const result = await this.db.execute(sql`select ${links} as links, ${members} as members, ${siteMembers} as "siteMembers", ${byStaff} as "byStaff", ${standards} as standards,
       ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`);
     const [row] = rowsOf<HomeRow>(result);
     if (!row) throw new Error('the home statement answered no row');
