@@ -70,7 +70,8 @@ const toFigures = (row: { orderCount: string | number; orderAmountFen: string | 
       }
     : { ...ZERO_FIGURES };
 
-function where(q: FigureQuery): SQL {
+/** The rows of performance_daily a figure query reads. */
+export function figureWhere(q: FigureQuery): SQL {
   const conditions = [atSites(d.siteId, q.siteId), gte(d.day, q.startDate), lte(d.day, q.endDate)];
   if (q.staffId !== null && q.staffId !== undefined) conditions.push(eq(d.staffId, q.staffId));
   return and(...conditions) as SQL;
@@ -78,7 +79,7 @@ function where(q: FigureQuery): SQL {
 
 /** The four figures of a site, or of one salesperson there, over a range of days. */
 export async function figuresFor(db: Db | Tx, q: FigureQuery): Promise<FigureTotals> {
-  const [row] = await db.select(totals).from(d).where(where(q));
+  const [row] = await db.select(totals).from(d).where(figureWhere(q));
   return toFigures(row);
 }
 
@@ -92,8 +93,19 @@ export async function figuresForRanges<const R extends readonly DayRange[]>(
   q: Omit<FigureQuery, 'startDate' | 'endDate'>,
   ranges: R,
 ): Promise<{ [K in keyof R]: FigureTotals }> {
+  const [row] = ranges.length ? await db.select(rangeSumColumns(ranges)).from(d).where(figureWhere({ ...q, ...rangesSpan(ranges) })) : [];
+  return rangeTotalsFrom(row, ranges);
+}
+
+/** The first and last day of several ranges: the rows figuresForRanges reads. */
+export function rangesSpan(ranges: readonly DayRange[]): DayRange {
   const startDate = ranges.reduce((first, range) => (range.startDate < first ? range.startDate : first), ranges[0]?.startDate ?? '');
   const endDate = ranges.reduce((last, range) => (range.endDate > last ? range.endDate : last), ranges[0]?.endDate ?? '');
+  return { startDate, endDate };
+}
+
+/** figuresForRanges' columns: one filtered sum per range and figure (c0, a0, n0, f0, c1, …). */
+export function rangeSumColumns(ranges: readonly DayRange[]): Record<string, SQL<string>> {
   const columns: Record<string, SQL<string>> = {};
   ranges.forEach((range, index) => {
     const within = sql`${d.day} >= ${range.startDate} and ${d.day} <= ${range.endDate}`;
@@ -102,11 +114,34 @@ export async function figuresForRanges<const R extends readonly DayRange[]>(
     columns[`n${index}`] = sql<string>`coalesce(sum(${d.newCustomers}) filter (where ${within}), 0)`;
     columns[`f${index}`] = sql<string>`coalesce(sum(${d.followUps}) filter (where ${within}), 0)`;
   });
-  const [row] = ranges.length ? await db.select(columns).from(d).where(where({ ...q, startDate, endDate })) : [];
+  return columns;
+}
+
+/** Each range's totals from a row of rangeSumColumns (none read: zeros). */
+export function rangeTotalsFrom<const R extends readonly DayRange[]>(row: Record<string, string | number> | undefined, ranges: R): { [K in keyof R]: FigureTotals } {
   const totals = ranges.map((_, index) =>
     toFigures(row ? { orderCount: row[`c${index}`] ?? 0, orderAmountFen: row[`a${index}`] ?? 0, newCustomers: row[`n${index}`] ?? 0, followUps: row[`f${index}`] ?? 0 } : undefined),
   );
   return totals as { [K in keyof R]: FigureTotals };
+}
+
+/** The four sums of performance_daily rows as named columns, for a statement's own select list. */
+export const FIGURE_SUMS: SQL = sql`coalesce(sum(${d.paidCount} - ${d.refundCount}), 0) as "orderCount",
+  coalesce(sum(${d.paidAmountFen} - ${d.refundAmountFen}), 0) as "orderAmountFen",
+  coalesce(sum(${d.newCustomers}), 0) as "newCustomers", coalesce(sum(${d.followUps}), 0) as "followUps"`;
+
+/** Figures read as json (numbers or numeric text) to FigureTotals. */
+export const figuresOf = toFigures;
+
+/** A month's standards rows (as standardsOf reads them) into standardsOf's answer. */
+export function standardsFrom(rows: readonly { month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[]): Map<string, Map<number | null, TargetTotals>> {
+  const out = new Map<string, Map<number | null, TargetTotals>>();
+  for (const row of rows) {
+    const month = out.get(row.month) ?? new Map<number | null, TargetTotals>();
+    month.set(row.staffId, { targetAmountFen: Number(row.targetAmountFen), targetOrders: row.targetOrders, targetNewCustomers: row.targetNewCustomers });
+    out.set(row.month, month);
+  }
+  return out;
 }
 
 /** The figures of a range day by day (days without activity are absent). */
@@ -119,7 +154,7 @@ export async function dailyFigures(db: Db | Tx, q: FigureQuery): Promise<Map<str
       refundAmountFen: sql<string>`coalesce(sum(${d.refundAmountFen}), 0)`,
     })
     .from(d)
-    .where(where(q))
+    .where(figureWhere(q))
     .groupBy(d.day)
     .orderBy(asc(d.day));
   return new Map(
@@ -129,7 +164,7 @@ export async function dailyFigures(db: Db | Tx, q: FigureQuery): Promise<Map<str
 
 /** The figures of each person credited at a site over a range (staff 0 = credited to nobody). */
 export async function figuresByStaff(db: Db | Tx, q: Omit<FigureQuery, 'staffId'> & { staffIds?: readonly number[] }): Promise<Map<number, FigureTotals>> {
-  const conditions = [where(q)];
+  const conditions = [figureWhere(q)];
   if (q.staffIds) {
     if (q.staffIds.length === 0) return new Map();
     conditions.push(inArray(d.staffId, [...q.staffIds]));
@@ -152,18 +187,12 @@ export async function firstRecordedDay(db: Db | Tx, q: { siteId: SiteSet; staffI
 
 /** The standards of a site for some months: month → staffId (null = site default) → targets. */
 export async function standardsOf(db: Db | Tx, siteId: number, months: readonly string[]): Promise<Map<string, Map<number | null, TargetTotals>>> {
-  const out = new Map<string, Map<number | null, TargetTotals>>();
-  if (months.length === 0) return out;
+  if (months.length === 0) return new Map();
   const rows = await db
     .select()
     .from(performanceStandards)
     .where(and(eq(performanceStandards.siteId, siteId), inArray(performanceStandards.month, [...months])));
-  for (const row of rows) {
-    const month = out.get(row.month) ?? new Map<number | null, TargetTotals>();
-    month.set(row.staffId, { targetAmountFen: row.targetAmountFen, targetOrders: row.targetOrders, targetNewCustomers: row.targetNewCustomers });
-    out.set(row.month, month);
-  }
-  return out;
+  return standardsFrom(rows);
 }
 
 /** standardsOf for several sites in one query: site id → what standardsOf answers for it (every site present). */

@@ -7,9 +7,9 @@
  * The one place that says what a site's rules are: claiming, assigning, the return job, the
  * countdown and the console all read them from here.
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
-import { sitePoolRules } from '../../../db/schema.js';
+import { sitePoolRules, sites } from '../../../db/schema.js';
 import { siteLinks, type SiteLink } from '../../../db/site-links.js';
 
 export type CustomerLevelKey = 'A' | 'B' | 'C';
@@ -86,8 +86,36 @@ export async function ownPoolRules(db: Db | Tx, siteIds?: readonly number[]): Pr
 export async function effectivePoolRules(db: Db | Tx, siteIds?: readonly number[]): Promise<Map<number, EffectivePoolRules>> {
   const links = await siteLinks(db);
   const own = await ownPoolRules(db);
+  return effectiveFrom(links, own, siteIds);
+}
+
+function effectiveFrom(links: readonly SiteLink[], own: ReadonlyMap<number, OwnPoolRules>, siteIds?: readonly number[]): Map<number, EffectivePoolRules> {
   const wanted = siteIds ?? links.map((link) => link.id);
   return new Map(wanted.map((siteId) => [siteId, resolve(siteId, pathUp(links, siteId), own)]));
+}
+
+/** One site's link and own rules row (null: none) as POOL_RULES_JSON gives them. */
+export interface PoolRulesJsonRow extends SiteLink {
+  rules: OwnPoolRules | null;
+}
+
+/**
+ * What effectivePoolRules reads (every site's link and own rules row) as one json value, for a
+ * statement that reads them along with other things; effectivePoolRulesFrom resolves it.
+ */
+export const POOL_RULES_JSON: SQL = sql`(select coalesce(json_agg(json_build_object(
+    'id', pool_site.id, 'parentId', pool_site.parent_id, 'archived', pool_site.archived_at is not null,
+    'rules', case when pool_rule.site_id is null then null else json_build_object(
+      'ownLimit', pool_rule.own_limit, 'dailyClaimLimit', pool_rule.daily_claim_limit, 'reclaimBlockDays', pool_rule.reclaim_block_days,
+      'noFollowUpDays', pool_rule.no_follow_up_days, 'noOrderDays', pool_rule.no_order_days, 'levelDays', pool_rule.level_days,
+      'warnDays', pool_rule.warn_days) end) order by pool_site.id), '[]'::json)
+  from ${sites} pool_site left join ${sitePoolRules} pool_rule on pool_rule.site_id = pool_site.id)`;
+
+/** effectivePoolRules from what POOL_RULES_JSON read. */
+export function effectivePoolRulesFrom(rows: readonly PoolRulesJsonRow[], siteIds?: readonly number[]): Map<number, EffectivePoolRules> {
+  const links = rows.map((row) => ({ id: row.id, parentId: row.parentId, archived: row.archived }));
+  const own = new Map(rows.flatMap((row) => (row.rules ? [[row.id, { ...row.rules, levelDays: row.rules.levelDays ?? null }] as const] : [])));
+  return effectiveFrom(links, own, siteIds);
 }
 
 /** The rules that apply at one site. */

@@ -24,16 +24,8 @@ import { rowsOf } from '../../../db/seed-bulk.js';
 import { customers, followUpLatest, followUps, reports } from '../../../db/schema.js';
 import { ownDueFollowUps, owesReports, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds, iso, paging } from '../sales/sales-queries.js';
-import {
-  countdownColumns,
-  daysLeft,
-  loadReturnRules,
-  lookedUpAnchors,
-  returnNote,
-  rulesTable,
-  type ReturnRule,
-  type ReturnRuleKind,
-} from '../pool/return-countdown.js';
+import { effectivePoolRulesFrom, POOL_RULES_JSON, type PoolRulesJsonRow } from '../pool/pool-rules.js';
+import { countdownColumns, daysLeft, lookedUpAnchors, returnNote, returnRules, rulesTable, type ReturnRule, type ReturnRuleKind } from '../pool/return-countdown.js';
 
 /** 今日待办 lists at most this many customers about to return to the pool. */
 const RETURNING_MAX = 50;
@@ -58,6 +50,8 @@ interface DueTotals {
     createdAt: string;
   }[];
   written: { kind: string; periodStart: string }[];
+  /** The sites' links and own 公海 rules (POOL_RULES_JSON), for the customers about to return. */
+  rules: PoolRulesJsonRow[];
 }
 
 export class TodoRepository {
@@ -67,7 +61,7 @@ export class TodoRepository {
    * The caller's due follow-ups, a page of them, and the reports they owe this period. The due
    * ones are read once (follow_up_latest by the caller and their next contact, the customer looked
    * up per row), counted and paged in one statement; only the page's rows read their follow-up and
-   * customer. The rules of the 公海 load meanwhile, for the customers about to return.
+   * customer. The same statement reads the sites' 公海 rules, for the customers about to return.
    */
   async due(scope: SalesScope, body: FollowUpDueBody, now = new Date()): Promise<FollowUpDue> {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
@@ -87,38 +81,37 @@ export class TodoRepository {
               eq(reports.siteId, scope.siteId),
               or(...periods.map((period) => and(eq(reports.kind, period.kind), eq(reports.periodStart, period.start)))),
             )})`;
-    const [result, rules] = await Promise.all([
-      this.db.execute(sql`
-        with due as materialized (
-          select ${latest.customerId} as customer_id, ${latest.followUpId} as follow_up_id, ${latest.nextContactAt} as next_contact_at
-          from ${latest}
-          where ${latest.siteId} = ${scope.siteId} and ${latest.staffId} = ${scope.userId}
-            and ${latest.nextContactAt} < ${tomorrowStart.toISOString()}::timestamptz
-            and exists (select 1 from ${customers} where ${customers.id} = ${latest.customerId} and ${ownDueFollowUps(scope)})
-        ),
-        page as (
-          -- Today's first, the earliest first; then the overdue ones, the most recently due first.
-          select due.*, row_number() over (order by ${isToday} desc, case when ${isToday} then due.next_contact_at end asc nulls last,
-            due.next_contact_at desc, due.follow_up_id desc) as position
-          from due
-          order by position
-          limit ${pageSize} offset ${offset}
-        )
-        select (select count(*) from due)::int as total,
-          (select count(*) from due where ${isToday})::int as today,
-          (select coalesce(json_agg(json_build_object(
-              'followUpId', f.id, 'customerId', c.id, 'name', c.name, 'contactName', c.contact_name, 'phone', c.phone,
-              'type', f.type, 'content', f.content, 'nextContactAt', f.next_contact_at, 'createdAt', f.created_at) order by page.position), '[]'::json)
-            from page join ${followUps} f on f.id = page.follow_up_id join ${customers} c on c.id = page.customer_id) as list,
-          ${written} as written`),
-      loadReturnRules(this.db, [scope.siteId]),
-    ]);
+    const result = await this.db.execute(sql`
+      with due as materialized (
+        select ${latest.customerId} as customer_id, ${latest.followUpId} as follow_up_id, ${latest.nextContactAt} as next_contact_at
+        from ${latest}
+        where ${latest.siteId} = ${scope.siteId} and ${latest.staffId} = ${scope.userId}
+          and ${latest.nextContactAt} < ${tomorrowStart.toISOString()}::timestamptz
+          and exists (select 1 from ${customers} where ${customers.id} = ${latest.customerId} and ${ownDueFollowUps(scope)})
+      ),
+      page as (
+        -- Today's first, the earliest first; then the overdue ones, the most recently due first.
+        select due.*, row_number() over (order by ${isToday} desc, case when ${isToday} then due.next_contact_at end asc nulls last,
+          due.next_contact_at desc, due.follow_up_id desc) as position
+        from due
+        order by position
+        limit ${pageSize} offset ${offset}
+      )
+      select (select count(*) from due)::int as total,
+        (select count(*) from due where ${isToday})::int as today,
+        (select coalesce(json_agg(json_build_object(
+            'followUpId', f.id, 'customerId', c.id, 'name', c.name, 'contactName', c.contact_name, 'phone', c.phone,
+            'type', f.type, 'content', f.content, 'nextContactAt', f.next_contact_at, 'createdAt', f.created_at) order by page.position), '[]'::json)
+          from page join ${followUps} f on f.id = page.follow_up_id join ${customers} c on c.id = page.customer_id) as list,
+        ${written} as written,
+        ${POOL_RULES_JSON} as rules`);
     const [totals] = rowsOf<DueTotals>(result);
     const rows = totals?.list ?? [];
     const done = new Set((totals?.written ?? []).map((row) => `${row.kind}:${row.periodStart}`));
     const owed: OwedReport[] = periods
       .filter((period) => !done.has(`${period.kind}:${period.start}`))
       .map((period) => ({ kind: period.kind, periodStart: period.start, periodEnd: period.end, label: periodLabel(period) }));
+    const rules = returnRules(effectivePoolRulesFrom(totals?.rules ?? [], [scope.siteId]));
     const returning = await this.returning(scope, rules, now);
     const total = Number(totals?.total ?? 0);
     return {
