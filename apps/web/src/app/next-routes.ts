@@ -1,9 +1,9 @@
 import { ROUTES, type RouteMeta, type RouteName } from '../config/paths';
-import { prefetchRouteFiles, whenIdleAfterLoad } from '../lib/prefetch-files';
+import { prefetchRouteFiles, whenSettled } from '../lib/prefetch-files';
 
 /**
  * From a page, the pages its taps most likely open: their files are prefetched once the page has
- * loaded and the browser is idle (lib/prefetch-files.ts), so the tap waits for no download. Kept
+ * loaded and the network has been quiet a while, or at the first touch (lib/prefetch-files.ts), so the tap waits for no download. Kept
  * to the entries people use most (issue 29's tap flows and their kin): every file prefetched is
  * bytes on a phone's plan.
  */
@@ -23,9 +23,9 @@ export function nextRoutePaths(route: RouteMeta): string[] {
   return (name ? (NEXT_ROUTES[name] ?? []) : []).map((next) => ROUTES[next].path);
 }
 
-/** Prefetches the next pages' files of this page once it has loaded and the browser is idle; returns the cancel. */
+/** Prefetches the next pages' files of this page once it has settled (lib/prefetch-files.ts whenSettled); returns the cancel. */
 export function prefetchNextRoutes(route: RouteMeta): () => void {
   const paths = nextRoutePaths(route);
   if (paths.length === 0) return () => undefined;
-  return whenIdleAfterLoad(() => prefetchRouteFiles(paths));
+  return whenSettled(() => prefetchRouteFiles(paths));
 }

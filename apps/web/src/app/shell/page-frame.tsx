@@ -19,7 +19,7 @@ export function PageFrame({ route, children }: { route: RouteMeta; children: Rea
   useEffect(() => {
     document.title = route.title || APP_NAME;
   }, [route.title]);
-  // Signed in, the files of the pages this one's taps open are fetched while idle (app/next-routes.ts).
+  // Signed in, the files of the pages this one's taps open are fetched once it has settled (app/next-routes.ts).
   useEffect(() => (hasSite ? prefetchNextRoutes(route) : undefined), [hasSite, route]);
 
   return (
