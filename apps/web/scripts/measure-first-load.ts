@@ -12,6 +12,7 @@
  *   BENCH_WEB_LIGHTHOUSE=0 npm run bench:web   # no Lighthouse runs
  *   BENCH_WEB_ONLY="home warm"                 # only the Lighthouse runs whose page and visit contain it ("console" for the console)
  *   BENCH_WEB_TAP_ONLY="今日待办"               # only the tap flows whose name contains it
+ *   BENCH_WEB_TAP_DWELL_MS=4000                # the tap comes that long after the start page settled (0 by default)
  *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON
  *
  * Signed-in pages need a session: the script logs each page's user in through the API (李娜, who

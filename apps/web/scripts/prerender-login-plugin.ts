@@ -79,8 +79,9 @@ const startScript = (tags: StartTag[], routeTable: string) => `(function () {
   function start() {
     if (started) return;
     started = true;
-    // With a session, the current page's files are preloaded beside the entry (route-preload's table).
-    if (signedIn) ${routeTable}
+    // With a session, the current page's files are preloaded beside the entry (route-preload's table);
+    // the table stays for the next pages' prefetch either way.
+    (${routeTable})(signedIn);
     ${JSON.stringify(tags)}.forEach(function (tag) {
       var element = document.createElement(tag.script ? 'script' : 'link');
       if (tag.script) {

@@ -23,6 +23,7 @@ import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { ROUTES, type RouteMeta, type RouteName } from '../src/config/paths';
+import { ROUTE_FILES_GLOBAL } from '../src/lib/prefetch-files';
 
 const srcDir = path.resolve(import.meta.dirname, '..', 'src');
 const ROUTER_FILE = path.join(srcDir, 'app', 'router.tsx');
@@ -62,6 +63,7 @@ function closure(bundle: OutputBundle, fileName: string, into: Set<string>): voi
 
 /** What the plugin hands on: the route table's script, once the bundle is generated. */
 export interface RoutePreloadApi {
+  /** A function expression of one argument: whether to preload the current route's files. */
   tableCode: string;
 }
 
@@ -127,11 +129,15 @@ export function routePreload(): Plugin<RoutePreloadApi> {
   var permissions = stored(${JSON.stringify(STORAGE_KEYS.permissionData)});
   if (route === ${JSON.stringify(ROUTES.home.path)} && permissions && permissions.isShowIndex === false) route = ${JSON.stringify(ROUTES.my.path)};`;
       // Files are relative to assets/, like the app's base './'.
-      api.tableCode = `(function () {
+      // A function of whether to preload the current route's files (signed in); either way the table
+      // stays in window[ROUTE_FILES_GLOBAL] for the next pages' prefetch (lib/prefetch-files.ts).
+      api.tableCode = `function (preload) {
   var files = ${JSON.stringify(files.map((file) => path.posix.relative('assets', file)))};
   var routes = ${JSON.stringify(table)};
-  ${currentRoute}
   var base = new URL('assets/', document.baseURI).href;
+  window[${JSON.stringify(ROUTE_FILES_GLOBAL)}] = { files: files, routes: routes, base: base };
+  if (!preload) return;
+  ${currentRoute}
   (routes[route] || []).forEach(function (index) {
     var link = document.createElement('link');
     var file = files[index];
@@ -142,8 +148,7 @@ export function routePreload(): Plugin<RoutePreloadApi> {
     link.href = new URL(file, base).href;
     document.head.appendChild(link);
   });
-})();
-`;
+}`;
     },
   };
 }

@@ -4,6 +4,8 @@ import { useSession } from '../features/auth/session-store';
 import { useNetworkStatus } from '../lib/network-status';
 import { queryClient } from '../lib/query-client';
 import { persistQueries, restoreQueries } from '../lib/query-persistence';
+// A press on an entry starts the next page and its first call (lib/route-intent.ts): with the query client.
+import './route-prefetch';
 
 /**
  * What the user last saw is kept on the phone (lib/query-persistence.ts) and shown when the network

@@ -9,14 +9,29 @@ import { useId, type ReactNode } from 'react';
  * `label` before it (read, not shown). A tap anywhere on the card that no inner control takes
  * lands on the button, and its click reaches the card's handler; inner controls stop their own.
  */
-export function TapCard({ onTap, children, className, testId, label }: { onTap(): void; children: ReactNode; className?: string; testId?: string; label?: string }) {
+export function TapCard({
+  onTap,
+  onPress,
+  children,
+  className,
+  testId,
+  label,
+}: {
+  onTap(): void;
+  /** At pointerdown, before the tap's click: what the tap will need can start (lib/route-intent.ts). */
+  onPress?(): void;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+  label?: string;
+}) {
   const id = useId();
   const labelId = `${id}label`;
   const contentId = `${id}content`;
   return (
     // The card only hears the clicks that bubble up from its button (and from text layered above it);
     // the button is what a keyboard or a screen reader reaches.
-    <div className={`card card--tap${className ? ` ${className}` : ''}`} onClick={onTap} data-testid={testId}>
+    <div className={`card card--tap${className ? ` ${className}` : ''}`} onClick={onTap} onPointerDown={onPress} data-testid={testId}>
       <button type="button" className="card__tap" aria-labelledby={label ? `${labelId} ${contentId}` : contentId} />
       {label && (
         <span id={labelId} hidden>

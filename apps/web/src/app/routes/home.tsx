@@ -17,6 +17,7 @@ import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { HomeDashboardView } from '../../features/performance/components/home-dashboard';
 import { TodoLink } from '../../features/todo/components/todo-entry';
 import { nav } from '../../lib/navigation';
+import { prefetchRoute } from '../../lib/route-intent';
 
 interface Entry {
   route: RouteName;
@@ -64,13 +65,13 @@ export default function HomePage() {
       </header>
       <nav className="grid-entries" aria-label="功能入口">
         {ENTRIES.filter((entry) => !entry.onlyWithReport || isReport).map((entry) => (
-          <button key={entry.route} type="button" onClick={() => nav.navigateTo(routeUrl(entry.route))}>
+          <button key={entry.route} type="button" onClick={() => nav.navigateTo(routeUrl(entry.route))} onPointerDown={() => prefetchRoute(routeUrl(entry.route))}>
             <span className="icon">{entry.icon}</span>
             {entry.label}
           </button>
         ))}
       </nav>
-      <HomeDashboardView toContactAction={<TodoLink onOpen={() => nav.navigateTo(routeUrl('todo'))} />} />
+      <HomeDashboardView toContactAction={<TodoLink onOpen={() => nav.navigateTo(routeUrl('todo'))} onPress={() => prefetchRoute(routeUrl('todo'))} />} />
     </>
   );
 }

@@ -21,6 +21,7 @@ import { unreadBadgeContent } from '../../features/notices/components/unread-bad
 import { useSiteSwitcher } from '../../features/site/components/site-switcher';
 import { TodoEntry } from '../../features/todo/components/todo-entry';
 import { nav } from '../../lib/navigation';
+import { prefetchRoute } from '../../lib/route-intent';
 
 interface Entry {
   route: RouteName;
@@ -74,7 +75,7 @@ export default function MyPage() {
       </header>
       {site ? (
         // 今日待办: its own block at the top, apart from the lists below.
-        <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} />
+        <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} onPress={() => prefetchRoute(routeUrl('todo'))} />
       ) : (
         <List header="尚未分配站点" data-testid="my-no-site">
           <List.Item description="业绩、客户、订单和报告，要在系统管理员为你分配站点岗位后才能使用。">你还没有站点岗位</List.Item>

@@ -9,6 +9,7 @@ import { ReportCard } from '../../features/reports/components/report-card';
 import { ReportWriter } from '../../features/reports/components/report-writer';
 import { TodoEntry } from '../../features/todo/components/todo-entry';
 import { nav } from '../../lib/navigation';
+import { prefetchRoute } from '../../lib/route-intent';
 import { parseId } from '../../lib/query-params';
 
 const MINE = { scope: 'mine' as const };
@@ -33,7 +34,7 @@ export function WeeklyReportContent({ route }: { route: 'weeklyReport' | 'weekly
   const canSeeTeam = permissions?.isReport === true || permissions?.reportAllSites === true;
   return (
     <div className="weekly-report" data-testid="weekly-report">
-      <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} />
+      <TodoEntry onOpen={() => nav.navigateTo(routeUrl('todo'))} onPress={() => prefetchRoute(routeUrl('todo'))} />
       <PeriodCard kind="weekly" onWrite={() => nav.navigateTo(routeUrl(route, { write: 1 }))} onOpen={openReport} />
       <div className="section report-links">
         <Button size="small" fill="outline" onClick={() => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { RouteMeta } from '../../config/paths';
 import { showsSiteBadge } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
+import { prefetchNextRoutes } from '../next-routes';
 import { NavBar } from './nav-bar';
 
 const APP_NAME = '销售助手';
@@ -18,6 +19,8 @@ export function PageFrame({ route, children }: { route: RouteMeta; children: Rea
   useEffect(() => {
     document.title = route.title || APP_NAME;
   }, [route.title]);
+  // Signed in, the files of the pages this one's taps open are fetched once it has settled (app/next-routes.ts).
+  useEffect(() => (hasSite ? prefetchNextRoutes(route) : undefined), [hasSite, route]);
 
   return (
     <div className={`page${route.tab ? ' page--tab' : ''}`}>

@@ -11,6 +11,11 @@ export function usePerformanceSiteId(): number | null {
   const [params] = useSearchParams();
   const currentSiteId = useCurrentSiteId();
   const readsAllSites = useSession((state) => state.userInfo?.reportAllSites ?? false);
+  return performanceSiteId(params, currentSiteId, readsAllSites);
+}
+
+/** The same outside React: for a page's query string and the session's site and permission. */
+export function performanceSiteId(params: URLSearchParams, currentSiteId: number | null, readsAllSites: boolean): number | null {
   const picked = readsAllSites ? parseId(params.get('site')) : null;
   return picked ?? currentSiteId;
 }

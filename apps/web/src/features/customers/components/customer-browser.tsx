@@ -6,6 +6,7 @@ import { FilterSelect, type FilterOption } from '../../../components/filter-sele
 import { PagedList } from '../../../components/paged-list';
 import { routeUrl } from '../../../config/paths';
 import { nav } from '../../../lib/navigation';
+import { prefetchRoute } from '../../../lib/route-intent';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchState } from '../../../lib/use-search-state';
 import { useExportCustomers } from '../api/export-customers';
@@ -87,7 +88,14 @@ export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBr
         empty="暂无客户"
         emptyHint={filtered ? '换个关键词或筛选条件试试' : undefined}
         testId="customer-list"
-        renderItem={(customer) => <CustomerCard key={customer.id} customer={customer} onOpen={(id) => nav.navigateTo(routeUrl('customerDetails', { id }))} />}
+        renderItem={(customer) => (
+          <CustomerCard
+            key={customer.id}
+            customer={customer}
+            onOpen={(id) => nav.navigateTo(routeUrl('customerDetails', { id }))}
+            onPress={(id) => prefetchRoute(routeUrl('customerDetails', { id }))}
+          />
+        )}
         header={(total) => (
           <div className="list-total">
             <span data-testid="customer-total">共 {total} 位客户</span>

@@ -6,9 +6,9 @@ import { CustomerLevelTag } from './customer-level-tag';
 import { ReturnCountdown } from '../../../components/return-countdown';
 
 /** One customer in the list: name, level, contact, owner, total and last order. */
-export function CustomerCard({ customer, onOpen }: { customer: CustomerSummary; onOpen(id: number): void }) {
+export function CustomerCard({ customer, onOpen, onPress }: { customer: CustomerSummary; onOpen(id: number): void; onPress?(id: number): void }) {
   return (
-    <TapCard onTap={() => onOpen(customer.id)} testId="customer-item" label={customer.name}>
+    <TapCard onTap={() => onOpen(customer.id)} onPress={onPress && (() => onPress(customer.id))} testId="customer-item" label={customer.name}>
       <div className="card__row">
         <span className="card__title" data-testid="customer-name">
           {customer.name}

@@ -11,6 +11,13 @@ export const getFollowUpDue = (body: { page: number; pageSize: number }, signal?
 // A follow-up written anywhere (a customer's page) changes the list: ask again whenever it is shown.
 const FRESH = { staleTime: 0 };
 
+/**
+ * The list's answer is taken as it is for a moment: the press on 今日待办's entry asks for it ahead of
+ * the page (app/route-prefetch.ts), which would otherwise ask again when it mounts. A follow-up or a
+ * report written here invalidates it anyway (start-outbox.ts, useRefreshTodo).
+ */
+export const TODO_PREFETCH_FRESH_MS = 5_000;
+
 export const followUpDueQueryOptions = (siteId: number | null) =>
   infiniteQueryOptions({
     queryKey: todoKeys.list(siteId),
@@ -18,7 +25,7 @@ export const followUpDueQueryOptions = (siteId: number | null) =>
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     enabled: siteId !== null,
-    ...FRESH,
+    staleTime: TODO_PREFETCH_FRESH_MS,
   });
 
 /** 今日待办's pages. */

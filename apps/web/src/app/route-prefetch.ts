@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ROUTES, type RouteMeta, type RouteName } from '../config/paths';
+import { currentSiteId, useSession } from '../features/auth/session-store';
+import { customerDetailQueryOptions } from '../features/customers/api/get-customer-detail';
+import { personFiguresQueryOptions } from '../features/performance/api/get-person-figures';
+import { parsePerformancePeriod } from '../features/performance/performance-period';
+import { performanceSiteId } from '../features/performance/performance-site';
+import { followUpDueQueryOptions } from '../features/todo/api/get-follow-up-due';
+import { queryClient } from '../lib/query-client';
+import { parseId } from '../lib/query-params';
+import { setRoutePrefetcher } from '../lib/route-intent';
+import { preloadPage } from './router';
+
+/**
+ * What a press on an entry starts before its click (lib/route-intent.ts): the next page's module
+ * (its files are usually in the HTTP cache already, app/next-routes.ts) and its first call, through
+ * the very query options the page reads, so the page finds the answer (or the call in flight) in
+ * the query client and does not ask again.
+ */
+type DataPrefetch = (params: URLSearchParams, client: QueryClient) => void;
+
+const customerDetail: DataPrefetch = (params, client) => {
+  const id = parseId(params.get('id'));
+  const siteId = currentSiteId();
+  if (id !== null && siteId !== null) void client.prefetchQuery(customerDetailQueryOptions(siteId, id));
+};
+
+export const ROUTE_DATA: Partial<Record<RouteName, DataPrefetch>> = {
+  customerDetails: customerDetail,
+  customerDetailsPage: customerDetail,
+  salesPerformance: (params, client) => {
+    const readsAllSites = useSession.getState().userInfo?.reportAllSites ?? false;
+    const siteId = performanceSiteId(params, currentSiteId(), readsAllSites);
+    if (siteId !== null) void client.prefetchQuery(personFiguresQueryOptions(siteId, parseId(params.get('staffId')), parsePerformancePeriod(params)));
+  },
+  todo: (_params, client) => {
+    const siteId = currentSiteId();
+    if (siteId !== null) void client.prefetchInfiniteQuery(followUpDueQueryOptions(siteId));
+  },
+};
+
+/** The route of an app URL's path ('/pages/my/todo'), or null. */
+export function routeNameOf(pathname: string): RouteName | null {
+  const trimmed = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
+  return (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name].path === trimmed) ?? null;
+}
+
+/**
+ * Starts the first call of the page of `url` at once, and its module when the main thread is next
+ * idle: on a phone that is the ~100 ms between touch and click; evaluating the page's modules (and
+ * the bundler adding a preload link per file) inside the tap's events would hold their next paint
+ * (INP), so when the click follows at once the page's own load runs first.
+ */
+export function prefetchPage(url: string, client: QueryClient = queryClient): void {
+  const [pathname = '', search = ''] = url.split('?');
+  const name = routeNameOf(pathname);
+  if (!name || (ROUTES[name] as RouteMeta).public || !useSession.getState().token) return;
+  ROUTE_DATA[name]?.(new URLSearchParams(search), client);
+  whenIdle(() => void preloadPage(name).catch(() => undefined));
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 300 });
+  else setTimeout(task, 0);
+}
+
+setRoutePrefetcher((url) => prefetchPage(url));

@@ -1,0 +1,75 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { LI_NA, ZHANG_WEI } from '../support/accounts';
+import { useApp } from '../support/app';
+
+const harness = useApp();
+
+/** The bodies of the calls to `api` the page sends from now on. */
+function recordCalls(page: Page, api: string): () => Record<string, unknown>[] {
+  const calls: Record<string, unknown>[] = [];
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).pathname === api) calls.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+  });
+  return () => calls;
+}
+
+/** The files the page was told to prefetch while idle (app/next-routes.ts). */
+const prefetched = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map((link) => new URL(link.href).pathname));
+
+/**
+ * Tap to next page (issue 29): once a page is loaded and the browser idle, the files of the pages
+ * its taps open are prefetched; a press (pointerdown, before the click) on an entry sends the next
+ * page's first call, and the page then takes that answer instead of asking again.
+ */
+describe('a tap finds the next page under way', () => {
+  test('客户列表: the customer page’s files are prefetched; a press asks for the customer, the page does not ask again', async () => {
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+    await app.open('pages/details/allCustomers');
+    const card = app.page.getByTestId('customer-list').getByTestId('customer-item').first();
+    await card.waitFor();
+    await expect.poll(async () => (await prefetched(app.page)).some((file) => /\/assets\/customer-details-[\w-]+\.js$/.test(file)), { timeout: 15_000 }).toBe(true);
+    // The prefetched files are fetched, not run: the page's module is not loaded until asked for.
+    const files = await prefetched(app.page);
+    expect(files.every((file) => file.startsWith('/assets/'))).toBe(true);
+    expect(new Set(files).size).toBe(files.length);
+
+    const details = recordCalls(app.page, '/seller/fenghe/staff/customer/detail');
+    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/fenghe/staff/customer/detail');
+    await card.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
+    expect((await answered).status()).toBe(200);
+    // Asked on the press alone: still on the list.
+    expect(app.route().path).toBe('/pages/details/allCustomers');
+    const [asked] = details();
+    expect(details()).toHaveLength(1);
+
+    await card.tap();
+    const opened = await app.waitForRoute('/pages/details/customerDetails');
+    expect(opened.query.get('id')).toBe(String(asked?.id));
+    await app.customer.name().waitFor();
+    expect((await app.customer.name().textContent())?.trim()).not.toBe('');
+    await app.settled();
+    await app.page.waitForTimeout(500);
+    expect(details()).toHaveLength(1);
+  });
+
+  test('我的: 今日待办’s files are prefetched; a press on its entry asks for the list once, the page takes it', async () => {
+    const app = await harness.newApp();
+    await app.signIn(ZHANG_WEI);
+    await app.open('pages/my/index');
+    const entry = app.page.getByTestId('todo-entry');
+    await app.page.getByTestId('todo-entry-badge').waitFor();
+    await expect.poll(async () => (await prefetched(app.page)).some((file) => /\/assets\/todo-[\w-]+\.js$/.test(file)), { timeout: 15_000 }).toBe(true);
+
+    // The list's calls (the badge asks for one row only).
+    const calls = recordCalls(app.page, '/seller/fenghe/staff/followup/due');
+    const lists = () => calls().filter((body) => body.pageSize !== 1);
+    await entry.tap();
+    await app.waitForRoute('/pages/my/todo');
+    await app.page.getByTestId('todo-due-item').first().waitFor();
+    await app.settled();
+    await app.page.waitForTimeout(500);
+    expect(lists()).toHaveLength(1);
+  });
+});
