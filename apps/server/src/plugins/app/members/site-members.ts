@@ -49,6 +49,21 @@ export async function siteMembers(db: Db, siteId: SiteSet, ids?: readonly number
   return rows.map((row) => ({ ...row, isLeader: Boolean(row.isLeader) }));
 }
 
+/**
+ * The members of `siteId` for the period starting on `periodStart`, as siteMembers reads them, as
+ * a subquery for a statement that reads them with other things (home): leaders merged, one row per
+ * person, or per site and person with `perSite` (each site of a tree measures its own members).
+ */
+export function memberRowsSql(siteId: SiteSet, periodStart: string, perSite = false): SQL {
+  const site = perSite ? sql`${positions.siteId} as "siteId", ` : sql``;
+  const groups = perSite ? sql`${positions.siteId}, ${staff.id}` : sql`${staff.id}`;
+  return sql`select ${site}${staff.id} as id, ${staff.username} as username, ${staff.avatar} as avatar, ${staff.phone} as phone,
+      ${staff.createdAt} as "joinedAt", bool_or(${positions.isLeader}) as "isLeader"
+    from ${positions} inner join ${staff} on ${staff.id} = ${positions.staffId}
+    where ${and(atSites(positions.siteId, siteId), countsForPeriod(periodStart))}
+    group by ${groups}`;
+}
+
 /** How many customers of the site each of `ids` owns (absent: none). */
 export async function customerCounts(db: Db, siteId: number, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();

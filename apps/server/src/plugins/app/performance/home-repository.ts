@@ -3,7 +3,7 @@ import { chinaDayString, eachDay, fenToYuan, shiftDay, type DayRange, type HomeD
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
-import { customers, followUpLatest, followUps, performanceDaily, performanceStandards, positions, sites as sitesTable, staff } from '../../../db/schema.js';
+import { customers, followUpLatest, followUps, performanceDaily, performanceStandards, sites as sitesTable, staff } from '../../../db/schema.js';
 import {
   atSites,
   FIGURE_SUMS,
@@ -20,7 +20,7 @@ import {
 import { descendantsIn, type SiteLink } from '../../../db/site-links.js';
 import { monthsOf, siteRowsFrom, treeTargetsFrom, type TreeStandards } from './performance-rows.js';
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
-import { countsForPeriod, currentMonthStart, type SiteMember } from '../members/site-members.js';
+import { currentMonthStart, memberRowsSql, type SiteMember } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows, toFigures } from './performance-views.js';
 import { seesAllCustomers, seesSitePerformance, visibleCustomers, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds } from '../sales/sales-queries.js';
@@ -181,14 +181,7 @@ export class HomeRepository {
     const { scope, sites, staffId } = q;
     const json = (rows: SQL, order: SQL = sql`true`) => sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${rows}) t)`;
     // The members (siteMembers: this month's, leaders merged, by id).
-    const members = json(
-      sql`select ${staff.id} as id, ${staff.username} as username, ${staff.avatar} as avatar, ${staff.phone} as phone, ${staff.createdAt} as "joinedAt",
-          bool_or(${positions.isLeader}) as "isLeader"
-        from ${positions} inner join ${staff} on ${staff.id} = ${positions.staffId}
-        where ${and(atSites(positions.siteId, sites), countsForPeriod(currentMonthStart()))}
-        group by ${staff.id}`,
-      sql`t.id`,
-    );
+    const members = json(memberRowsSql(sites, currentMonthStart()), sql`t.id`);
     // The month's figures of each person credited at the sites (figuresByStaff).
     const byStaff = json(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...q.month })} group by ${d.staffId}`);
     const ps = performanceStandards;
@@ -201,16 +194,7 @@ export class HomeRepository {
         )})`,
     );
     // In a tree, each site measures its own members against its own standards (treeStandardsOf).
-    const siteMembers = q.tree
-      ? json(
-          sql`select ${positions.siteId} as "siteId", ${staff.id} as id, ${staff.username} as username, ${staff.avatar} as avatar, ${staff.phone} as phone,
-              ${staff.createdAt} as "joinedAt", bool_or(${positions.isLeader}) as "isLeader"
-            from ${positions} inner join ${staff} on ${staff.id} = ${positions.staffId}
-            where ${and(atSites(positions.siteId, sites), countsForPeriod(q.month.startDate))}
-            group by ${positions.siteId}, ${staff.id}`,
-          sql`t."siteId", t.id`,
-        )
-      : sql`null::json`;
+    const siteMembers = q.tree ? json(memberRowsSql(sites, q.month.startDate, true), sql`t."siteId", t.id`) : sql`null::json`;
     // The cards' and the pacing's sums (figuresForRanges) and the trend's days (dailyFigures).
     const rangeColumns = sql.join(
       Object.entries(rangeSumColumns(q.ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
