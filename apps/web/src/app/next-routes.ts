@@ -1,4 +1,4 @@
-import { ROUTES, type RouteMeta, type RouteName } from '../config/paths';
+import { ROUTES, routeNameOf, type RouteMeta, type RouteName } from '../config/paths';
 import { prefetchRouteFiles, whenSettled } from '../lib/prefetch-files';
 
 /**
@@ -19,7 +19,7 @@ export const NEXT_ROUTES: Partial<Record<RouteName, RouteName[]>> = {
 
 /** The route paths of the pages likely opened from this one (none for a page without entries). */
 export function nextRoutePaths(route: RouteMeta): string[] {
-  const name = (Object.keys(ROUTES) as RouteName[]).find((key) => ROUTES[key] === route);
+  const name = routeNameOf(route);
   return (name ? (NEXT_ROUTES[name] ?? []) : []).map((next) => ROUTES[next].path);
 }
 

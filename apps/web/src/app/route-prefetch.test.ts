@@ -7,7 +7,7 @@ import { followUpDueQueryOptions } from '../features/todo/api/get-follow-up-due'
 import { filesOfRoutes, prefetchRouteFiles, ROUTE_FILES_GLOBAL, type RouteFiles } from '../lib/prefetch-files';
 import { prefetchRoute } from '../lib/route-intent';
 import { NEXT_ROUTES, nextRoutePaths } from './next-routes';
-import { prefetchPage, routeNameOf } from './route-prefetch';
+import { prefetchPage, routeNameOfPath } from './route-prefetch';
 
 const preloadPage = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./router', () => ({ preloadPage }));
@@ -70,8 +70,8 @@ describe('the next pages of a page', () => {
 
 describe('a press on an entry', () => {
   it('knows the route of an app URL', () => {
-    expect(routeNameOf('/pages/details/customerDetails')).toBe('customerDetails');
-    expect(routeNameOf('/pages/nowhere')).toBeNull();
+    expect(routeNameOfPath('/pages/details/customerDetails')).toBe('customerDetails');
+    expect(routeNameOfPath('/pages/nowhere')).toBeNull();
   });
 
   it('asks for a customer with the detail page’s own query, then loads the page after a paint', async () => {

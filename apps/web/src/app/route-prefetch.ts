@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ROUTES, type RouteMeta, type RouteName } from '../config/paths';
+import { findRoute, ROUTES, routeNameOf, type RouteMeta, type RouteName } from '../config/paths';
 import { currentSiteId, useSession } from '../features/auth/session-store';
 import { customerDetailQueryOptions } from '../features/customers/api/get-customer-detail';
 import { personFiguresQueryOptions } from '../features/performance/api/get-person-figures';
@@ -39,10 +39,10 @@ export const ROUTE_DATA: Partial<Record<RouteName, DataPrefetch>> = {
   },
 };
 
-/** The route of an app URL's path ('/pages/my/todo'), or null. */
-export function routeNameOf(pathname: string): RouteName | null {
-  const trimmed = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
-  return (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name].path === trimmed) ?? null;
+/** The route name of an app URL's path ('/pages/my/todo'), or null. */
+export function routeNameOfPath(pathname: string): RouteName | null {
+  const route = findRoute(pathname);
+  return (route && routeNameOf(route)) ?? null;
 }
 
 /**
@@ -53,7 +53,7 @@ export function routeNameOf(pathname: string): RouteName | null {
  */
 export function prefetchPage(url: string, client: QueryClient = queryClient): void {
   const [pathname = '', search = ''] = url.split('?');
-  const name = routeNameOf(pathname);
+  const name = routeNameOfPath(pathname);
   if (!name || (ROUTES[name] as RouteMeta).public || !useSession.getState().token) return;
   ROUTE_DATA[name]?.(new URLSearchParams(search), client);
   whenIdle(() => void preloadPage(name).catch(() => undefined));

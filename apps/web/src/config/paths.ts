@@ -99,6 +99,11 @@ export function findRoute(pathname: string): RouteMeta | undefined {
   return ALL_ROUTES.find((route) => route.path === trimmed);
 }
 
+/** The name of a route (its key in ROUTES). */
+export function routeNameOf(route: RouteMeta): RouteName | undefined {
+  return (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === route);
+}
+
 /** Home and weekly-report pages do not show the current-site badge (SPEC §2). */
 export function showsSiteBadge(route: RouteMeta): boolean {
   return route.path !== ROUTES.entry.path && route.path !== ROUTES.home.path && !route.path.startsWith('pages/weeklyReport/');
