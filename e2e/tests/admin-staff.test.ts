@@ -36,6 +36,10 @@ describe('people from hire to leave', () => {
     await dialog.getByLabel('手机号').fill(HIRE.phone);
     await dialog.getByRole('combobox', { name: '岗位 1 的站点' }).click();
     await page.locator('.ant-select-item-option[title="华东一部"]').click();
+    // The choice shows, and the earlier errors have finished leaving (antd fades them out), so a
+    // message seen after the submit below is the server's or the form's answer to this one.
+    await dialog.locator('.ant-select [title="华东一部"]').first().waitFor();
+    await dialog.locator('.ant-form-item-explain-error').first().waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: '创建并发送一次性密码' }).click();
 
     const notice = page.getByRole('dialog', { name: '员工已创建' });
