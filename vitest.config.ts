@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // A jsdom window costs ~1 s per file: a test of plain logic (no document, storage or
+          // navigator) opts out with a first line `// @vitest-environment node`.
           environment: 'jsdom',
         },
       },

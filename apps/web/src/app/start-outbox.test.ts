@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../lib/outbox/types';
 import { queryKeysOf } from './start-outbox';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PERFORMANCE_PERIOD_KEYS } from '@sales/contract';
 import { parsePeriod, periodLabel, periodRange, writePeriod, type Period } from './period';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetPersistedQueries, PERSISTED_QUERIES_MAX_AGE_MS, persistQueries, restoreQueries, saveQueries, setPersistedQueriesStore, type PersistedQueries, type PersistedQueriesStore } from './query-persistence';

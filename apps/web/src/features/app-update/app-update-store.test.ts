@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkForAppUpdate, useAppUpdate, type UpdatableRegistration } from './app-update-store';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { customerListQueryOptions } from './api/get-customer-list';
 import { customerQuery, DEFAULT_CUSTOMER_FILTERS, parseCustomerFilters, writeCustomerFilters, type CustomerFilters } from './customer-filters';

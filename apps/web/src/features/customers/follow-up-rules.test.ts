@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The phone is set to New York time: every time the rules give must still be China time.
 const phoneZone = process.env.TZ;
 process.env.TZ = 'America/New_York';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { customerQrPayload } from '@sales/contract';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';

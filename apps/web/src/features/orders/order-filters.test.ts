@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { orderListQueryOptions } from './api/get-order-list';
 import { DEFAULT_ORDER_FILTERS, orderQuery, parseOrderFilters, writeOrderFilters, type OrderFilters } from './order-filters';

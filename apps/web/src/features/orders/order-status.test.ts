@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ORDER_STATUSES } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
 import { isOrderStatusFilter, ORDER_STATUS_TABS, orderStatusTag, orderTimeline } from './order-status';

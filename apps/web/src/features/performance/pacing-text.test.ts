@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PacingSpan } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
 import { pacingText, quarterUnsetText } from './pacing-text';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { STANDARD_FIELD_MESSAGES } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
 import { parseTargets, standardFieldError } from './standard-rules';

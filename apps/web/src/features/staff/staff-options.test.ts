@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { StaffSummary } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
 import { searchStaff, staffFilterOptions } from './staff-options';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { badgeText, dueLabel, owedReportHint, owedReportTitle } from './todo-text';
 

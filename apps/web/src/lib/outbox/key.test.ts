@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { IDEMPOTENCY_KEY_PATTERN } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
 import { newIdempotencyKey } from './key';

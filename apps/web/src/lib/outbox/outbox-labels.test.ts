@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { describeOutboxItem, outboxFailureMessage } from './outbox-labels';
 import type { OutboxItem } from './types';

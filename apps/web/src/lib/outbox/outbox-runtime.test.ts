@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryOutboxStore } from './idb-store';
 import { configureOutbox, deleteOutboxItem, enqueue, endOutboxSession, flushOutbox, refreshOutbox, setOutboxStore, useOutboxView } from './outbox-runtime';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryOutboxStore } from './idb-store';
 import { queueLogout, sendPendingLogouts, setOutboxStore } from './outbox-runtime';

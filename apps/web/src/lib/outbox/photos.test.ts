@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '../api-client';
 import { memoryOutboxStore } from './idb-store';

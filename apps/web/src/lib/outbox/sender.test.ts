@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CLOCK_SENT_AT_HEADER, IDEMPOTENCY_MESSAGES } from '@sales/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryOutboxStore } from './idb-store';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { CUSTOMER_DUPLICATE_MESSAGE, type CustomerDuplicate } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, RuntimeError } from '../../../lib/api-client';
