@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
-import { customers, followUpLatest, positions, sites, staff } from './schema.js';
+import { followUpLatest, positions, sites, staff } from './schema.js';
 
 /** The notice's text for `count` customers due. */
 export const followUpDueBody = (count: number): string => `今天有 ${count} 位客户约定了下次联系，记得按时跟进。`;
@@ -19,11 +19,11 @@ export function followUpDueCounts(db: Db | Tx, from: Date, to: Date): Promise<{ 
     .select({ staffId: latest.staffId, customers: sql<number>`count(*)`.mapWith(Number) })
     .from(sites)
     .innerJoin(latest, and(eq(latest.siteId, sites.id), gte(latest.nextContactAt, from), lt(latest.nextContactAt, to)))
-    .innerJoin(customers, and(eq(customers.id, latest.customerId), eq(customers.siteId, latest.siteId)))
     .innerJoin(staff, and(eq(staff.id, latest.staffId), eq(staff.status, 'active')))
+    // The row's site is its customer's and its owner_id the customer's owner (migration 0035).
     .where(
       sql`exists (select 1 from ${positions} held where held.staff_id = ${latest.staffId} and held.site_id = ${latest.siteId}
-        and (held.is_leader or ${customers.ownerId} = ${latest.staffId}))`,
+        and (held.is_leader or ${latest.ownerId} = ${latest.staffId}))`,
     )
     .groupBy(latest.staffId);
 }

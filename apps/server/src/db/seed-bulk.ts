@@ -48,8 +48,8 @@ const BULK_TABLES = ['customer_bindings', 'orders', 'order_items', 'follow_ups']
 /** Indexes the load itself reads: items find their order by its number. */
 const LOAD_INDEXES = ['orders_order_no_uq'];
 /**
- * The statement triggers that keep performance_daily (migration 0004), order_tallies (0011) and
- * follow_up_latest (0018) and customer_bindings.last_follow_up_at (0034) current, fired by the
+ * The statement triggers that keep performance_daily (migration 0004), order_tallies (0011),
+ * follow_up_latest (0018, its owners 0035) and customer_bindings.last_follow_up_at (0034) current, fired by the
  * load's statements; each is recomputed once after the load (follow_up_latest per batch, or a
  * binding's latest follow-up per row, would read follow_ups without its indexes, dropped meanwhile).
  * (customer_tallies keeps its triggers: a few hundred tallies, one upsert per batch.)
@@ -57,6 +57,7 @@ const LOAD_INDEXES = ['orders_order_no_uq'];
 const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
   ['customers', 'customers_perf_insert'],
   ['customers', 'customers_perf_update'],
+  ['customers', 'customers_latest_owner'],
   ['orders', 'orders_perf_insert'],
   ['orders', 'orders_tallies_insert'],
   ['follow_ups', 'follow_ups_perf_insert'],

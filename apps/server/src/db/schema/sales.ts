@@ -255,6 +255,13 @@ export const followUpLatest = pgTable(
     staffId: integer('staff_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     nextContactAt: timestamp('next_contact_at', { withTimezone: true }),
+    /**
+     * The customer's owner (customers.owner_id; null: in the 公海), kept by the triggers of migration
+     * 0035: by this table's own upserts, and by a trigger on customers whenever a customer changes
+     * hands. A salesperson's due customers are then one range of an index instead of a look at
+     * each due customer.
+     */
+    ownerId: integer('owner_id'),
   },
   (t) => [
     // Home's 今日待联系 reads the site's first 20 in (next contact, follow-up) order: with the id in the
@@ -262,5 +269,8 @@ export const followUpLatest = pgTable(
     index('follow_up_latest_site_next_idx').on(t.siteId, t.nextContactAt, t.followUpId),
     // 今日待办: the caller's open follow-ups up to tomorrow's midnight.
     index('follow_up_latest_staff_next_idx').on(t.staffId, t.nextContactAt),
+    // A salesperson's: home's 今日待联系 of the customers they own (count and first 20, in the list's
+    // order) and 今日待办's due ones (their own follow-ups, staff_id read from the index).
+    index('follow_up_latest_site_owner_next_idx').on(t.siteId, t.ownerId, t.nextContactAt, t.followUpId, t.staffId),
   ],
 );

@@ -144,6 +144,34 @@ describe('followup/due', () => {
     expectFailure(await due(as.zhangWei, { page: '1' }), 400);
   });
 
+  it("pages in the rule's order across today's and the overdue ones, equal times the later follow-up first", async () => {
+    // Two more customers due at today's 15:00 and two at the overdue item's time: ties on both sides.
+    const more = (await customersWhere(server.db, sql`site_id = 101 and owner_id = ${as.zhangWei.id}`)).slice(6, 10);
+    expect(more).toHaveLength(4);
+    await server.db.execute(sql`delete from follow_ups where customer_id in ${sql.raw(`(${more.map((c) => c.id).join(',')})`)}`);
+    for (const [index, customer] of more.entries()) await addFollowUp(customer, as.zhangWei.id, at(-1, index), index < 2 ? at(0, 15) : at(-3, 10), '同一时间');
+    const todayFrom = todayStart.toISOString();
+    const expected = await rows<{ id: number }>(
+      server.db,
+      sql`select l.follow_up_id as id from follow_up_latest l join customers c on c.id = l.customer_id
+          where l.site_id = 101 and c.site_id = 101 and l.staff_id = ${as.zhangWei.id} and c.owner_id = ${as.zhangWei.id}
+            and l.next_contact_at < ${addDays(todayStart, 1).toISOString()}::timestamptz
+          order by l.next_contact_at >= ${todayFrom}::timestamptz desc, case when l.next_contact_at >= ${todayFrom}::timestamptz then l.next_contact_at end asc nulls last,
+            l.next_contact_at desc, l.follow_up_id desc`,
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(5);
+    for (const pageSize of [1, 3, 7]) {
+      const ids: number[] = [];
+      for (let page = 1; ids.length < expected.length; page += 1) {
+        const response = await due(as.zhangWei, { page, pageSize });
+        expect(response.body.data.total).toBe(expected.length);
+        expect(response.body.data.list.length).toBe(Math.min(pageSize, expected.length - ids.length));
+        ids.push(...response.body.data.list.map((item) => item.id));
+      }
+      expect(ids).toEqual(expected.map((row) => row.id));
+    }
+  });
+
   it("lists this week's and this half month's reports until they are submitted, and counts them", async () => {
     const week = periodAt('weekly', now);
     const half = periodAt('halfMonth', now);

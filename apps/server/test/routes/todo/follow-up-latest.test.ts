@@ -25,7 +25,7 @@ async function expectKeptEqualRecomputed(): Promise<void> {
   const read = () =>
     rows<{ line: string }>(
       server.db,
-      sql`select customer_id || '/' || follow_up_id || '/' || site_id || '/' || staff_id || '/' || created_at || '/' || coalesce(next_contact_at::text, '-') as line
+      sql`select customer_id || '/' || follow_up_id || '/' || site_id || '/' || staff_id || '/' || created_at || '/' || coalesce(next_contact_at::text, '-') || '/' || coalesce(owner_id::text, '-') as line
           from follow_up_latest order by customer_id`,
     ).then((found) => found.map((row) => row.line));
   const kept = await read();

@@ -1,6 +1,6 @@
 /** The home page: today's and this month's sales, the trend, the top 5 and the follow-ups due today. */
 import { chinaDayString, eachDay, fenToYuan, shiftDay, type DayRange, type HomeDashboard, type TrendPoint } from '@sales/contract';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
 import { customers, followUpLatest, followUps, performanceDaily, performanceStandards, sites as sitesTable, staff } from '../../../db/schema.js';
@@ -22,7 +22,7 @@ import { monthsOf, siteRowsFrom, treeTargetsFrom, type TreeStandards } from './p
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { currentMonthStart, memberRowsSql, type SiteMember } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows, toFigures } from './performance-views.js';
-import { seesAllCustomers, seesSitePerformance, visibleCustomers, type SalesScope } from '../sales/sales-authorization.js';
+import { seesSitePerformance, visibleLatestFollowUps, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds } from '../sales/sales-queries.js';
 
 /** Figures as the statement's json gives them (sums of bigints: numbers, or text). */
@@ -203,23 +203,16 @@ export class HomeRepository {
     const who = { siteId: sites, staffId };
     const rangeSums = sql`(select row_to_json(t) from (select ${rangeColumns} from ${d} where ${figureWhere({ ...who, ...rangesSpan(q.ranges) })}) t)`;
     const days = json(sql`select ${d.day} as day, ${FIGURE_SUMS} from ${d} where ${figureWhere({ ...who, ...q.trend })} group by ${d.day}`);
-    // The customers of the site the caller sees whose latest follow-up names a next contact today
-    // (follow_up_latest_site_next_idx, in the order the list reads); a leader sees them all, and a
-    // follow-up's site is its customer's, so a leader's count needs no customer. A reportAllSites
+    // The customers of the site the caller sees whose latest follow-up names a next contact today,
+    // in the order the list reads: a leader's from follow_up_latest_site_next_idx (a follow-up's site
+    // is its customer's), a salesperson's from follow_up_latest_site_owner_next_idx (the row keeps
+    // its customer's owner, migration 0035), so neither count looks a customer up. A reportAllSites
     // reader without leading the site sees only customers they own (never widened).
     const today = chinaDayString(q.now);
     const { from, to } = dayBounds({ startDate: today, endDate: today });
     const latest = followUpLatest;
-    const dueAtSite = and(eq(latest.siteId, scope.siteId), gte(latest.nextContactAt, from), lt(latest.nextContactAt, to));
-    const where = and(dueAtSite, visibleCustomers(scope));
-    const counted = seesAllCustomers(scope)
-      ? sql`(select count(*) from ${latest} where ${dueAtSite})`
-      : // Each due follow-up looks its customer up (offset 0 keeps the look a per-row subplan): joined,
-        // the planner reads every customer the salesperson owns at the site (tens of thousands at 100×)
-        // to keep the few due today.
-        sql`(select count(*) from ${latest} where ${dueAtSite}
-          and exists (select 1 from ${customers} where ${customers.id} = ${latest.customerId} and ${visibleCustomers(scope)} offset 0))`;
-    const dueTotal = q.tree ? sql`null::int` : counted;
+    const where = and(visibleLatestFollowUps(scope), gte(latest.nextContactAt, from), lt(latest.nextContactAt, to));
+    const dueTotal = q.tree ? sql`null::int` : sql`(select count(*) from ${latest} where ${where})`;
     const due = q.tree
       ? sql`null::json`
       : json(

@@ -169,13 +169,6 @@ function siteRows(scope: SalesScope, site: AnyPgColumn, owner: AnyPgColumn): SQL
 
 export const visibleCustomers = (scope: SalesScope): SQL => siteRows(scope, customers.siteId, customers.ownerId);
 
-/**
- * Whether the caller sees every customer of the site (a leader), so that a record held to its
- * customer's site by the database (a follow-up, follow_ups_customer_site_fk) needs no look at the
- * customer; otherwise visibleCustomers decides.
- */
-export const seesAllCustomers = (scope: SalesScope): boolean => scope.isLeader;
-
 /** The customer_tallies rows of the customers the caller sees (the list's totals). */
 export const visibleCustomerTallies = (scope: SalesScope): SQL => siteRows(scope, customerTallies.siteId, customerTallies.ownerId);
 
@@ -226,12 +219,19 @@ export function followUpsOfSite(scope: SalesScope): SQL {
 }
 
 /**
+ * The follow_up_latest rows of the customers the caller sees (visibleCustomers): a row's site is
+ * its customer's (follow_ups_customer_site_fk) and its owner_id the customer's owner (kept by the
+ * triggers of migration 0035), so no customer is looked up.
+ */
+export const visibleLatestFollowUps = (scope: SalesScope): SQL => siteRows(scope, followUpLatest.siteId, followUpLatest.ownerId);
+
+/**
  * 今日待办: the caller's own follow-ups at the site, of customers they still see (a customer moved
  * to someone else leaves a salesperson's list). A leader's list is their own too, never the team's.
  * Read as each customer's latest follow-up (follow_up_latest): a later one by anyone clears it.
  */
 export function ownDueFollowUps(scope: SalesScope): SQL {
-  return and(eq(followUpLatest.siteId, scope.siteId), eq(followUpLatest.staffId, scope.userId), visibleCustomers(scope)) as SQL;
+  return and(visibleLatestFollowUps(scope), eq(followUpLatest.staffId, scope.userId)) as SQL;
 }
 
 /** 今日待办 lists this period's reports for the expected writers: members of the site without a leader position there. */

@@ -4,7 +4,8 @@
  * 下次联系 on or before today (China time) and is the customer's latest follow-up: any later one,
  * by anyone, clears it. Read from follow_up_latest (each customer's latest follow-up, kept by
  * triggers, migration 0018; follow_up_latest_staff_next_idx: the caller's next contacts up to
- * tomorrow's midnight), so only open ones are read.
+ * tomorrow's midnight; a salesperson's through follow_up_latest_site_owner_next_idx, with the
+ * customer's owner, migration 0035), so only open ones are read.
  */
 import {
   chinaDayString,
@@ -58,10 +59,11 @@ export class TodoRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * The caller's due follow-ups, a page of them, and the reports they owe this period. The due
-   * ones are read once (follow_up_latest by the caller and their next contact, the customer looked
-   * up per row), counted and paged in one statement; only the page's rows read their follow-up and
-   * customer. The same statement reads the sites' 公海 rules, for the customers about to return.
+   * The caller's due follow-ups, a page of them, and the reports they owe this period, in one
+   * statement: the due ones (follow_up_latest by the caller, a salesperson's by the owner it keeps
+   * too, and their next contact: one index range) counted from the index, the page read in the
+   * index's order up to its last row, and only the page's rows read their follow-up and customer.
+   * The same statement reads the sites' 公海 rules, for the customers about to return.
    */
   async due(scope: SalesScope, body: FollowUpDueBody, now = new Date()): Promise<FollowUpDue> {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
@@ -70,7 +72,7 @@ export class TodoRepository {
     const latest = followUpLatest;
     const periods = owesReports(scope) ? REPORT_KINDS.map((kind) => periodAt(kind, now)) : [];
     const dayStart = sql`${todayStart.toISOString()}::timestamptz`;
-    const isToday = sql`due.next_contact_at >= ${dayStart}`;
+    const dayEnd = sql`${tomorrowStart.toISOString()}::timestamptz`;
     // The reports of this period the caller has written (none asked for when they write none).
     const written =
       periods.length === 0
@@ -81,30 +83,40 @@ export class TodoRepository {
               eq(reports.siteId, scope.siteId),
               or(...periods.map((period) => and(eq(reports.kind, period.kind), eq(reports.periodStart, period.start)))),
             )})`;
+    // Today's first, the earliest first; then the overdue ones, the most recently due first (the
+    // later follow-up first within one time). Each part is read in the index's order up to the
+    // page's last row, so neither sorts every due follow-up.
+    const upTo = offset + pageSize;
     const result = await this.db.execute(sql`
-      with due as materialized (
-        select ${latest.customerId} as customer_id, ${latest.followUpId} as follow_up_id, ${latest.nextContactAt} as next_contact_at
+      with counts as (
+        select count(*)::int as total, (count(*) filter (where ${latest.nextContactAt} >= ${dayStart}))::int as today
         from ${latest}
-        where ${latest.siteId} = ${scope.siteId} and ${latest.staffId} = ${scope.userId}
-          and ${latest.nextContactAt} < ${tomorrowStart.toISOString()}::timestamptz
-          and exists (select 1 from ${customers} where ${customers.id} = ${latest.customerId} and ${ownDueFollowUps(scope)})
+        where ${ownDueFollowUps(scope)} and ${latest.nextContactAt} < ${dayEnd}
       ),
       page as (
-        -- Today's first, the earliest first; then the overdue ones, the most recently due first.
-        select due.*, row_number() over (order by ${isToday} desc, case when ${isToday} then due.next_contact_at end asc nulls last,
-          due.next_contact_at desc, due.follow_up_id desc) as position
-        from due
+        select due.*, row_number() over (order by due.part, case when due.part = 0 then due.next_contact_at end, due.next_contact_at desc, due.follow_up_id desc) as position
+        from (
+          (select ${latest.followUpId} as follow_up_id, ${latest.nextContactAt} as next_contact_at, 0 as part from ${latest}
+            where ${ownDueFollowUps(scope)} and ${latest.nextContactAt} >= ${dayStart} and ${latest.nextContactAt} < ${dayEnd}
+            order by ${latest.nextContactAt} asc, ${latest.followUpId} desc
+            limit ${upTo})
+          union all
+          (select ${latest.followUpId}, ${latest.nextContactAt}, 1 from ${latest}
+            where ${ownDueFollowUps(scope)} and ${latest.nextContactAt} < ${dayStart}
+            order by ${latest.nextContactAt} desc, ${latest.followUpId} desc
+            limit ${upTo})
+        ) due
         order by position
         limit ${pageSize} offset ${offset}
       )
-      select (select count(*) from due)::int as total,
-        (select count(*) from due where ${isToday})::int as today,
+      select counts.total, counts.today,
         (select coalesce(json_agg(json_build_object(
             'followUpId', f.id, 'customerId', c.id, 'name', c.name, 'contactName', c.contact_name, 'phone', c.phone,
             'type', f.type, 'content', f.content, 'nextContactAt', f.next_contact_at, 'createdAt', f.created_at) order by page.position), '[]'::json)
-          from page join ${followUps} f on f.id = page.follow_up_id join ${customers} c on c.id = page.customer_id) as list,
+          from page join ${followUps} f on f.id = page.follow_up_id join ${customers} c on c.id = f.customer_id) as list,
         ${written} as written,
-        ${POOL_RULES_JSON} as rules`);
+        ${POOL_RULES_JSON} as rules
+      from counts`);
     const [totals] = rowsOf<DueTotals>(result);
     const rows = totals?.list ?? [];
     const done = new Set((totals?.written ?? []).map((row) => `${row.kind}:${row.periodStart}`));
