@@ -71,6 +71,10 @@ describe('login', () => {
     expect(await agreement.isChecked()).toBe(false);
     await app.login.phone().fill(LI_NA.phone);
     await app.login.password().fill('Demo@2025');
+    // Typing loads the app, which takes the page over and focuses the password again: Tab is
+    // pressed once that has happened (pressed in between, it would start from the page's top).
+    await app.page.locator('#boot-login').waitFor({ state: 'detached' });
+    await expect.poll(() => app.login.password().evaluate((input) => input === document.activeElement)).toBe(true);
     // From the password field, the next stop is the agreement, not one of its links.
     await app.page.keyboard.press('Tab');
     expect(await agreement.evaluate((input) => input === document.activeElement)).toBe(true);
