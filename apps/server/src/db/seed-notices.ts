@@ -30,8 +30,10 @@ export async function seedNotices(tx: Tx, options: SeedOptions): Promise<void> {
   const people = await tx
     .select({
       id: staff.id,
-      leads: sql<boolean>`exists (select 1 from ${positions} p where p.staff_id = ${staff.id} and p.is_leader)`.mapWith(Boolean),
-      siteId: sql<number>`(select min(p.site_id) from ${positions} p where p.staff_id = ${staff.id})`.mapWith(Number),
+      // "staff"."id" written out: drizzle renders ${staff.id} unqualified in a one-table select, which
+      // inside these subqueries would name the position's own id.
+      leads: sql<boolean>`exists (select 1 from ${positions} p where p.staff_id = "staff"."id" and p.is_leader)`.mapWith(Boolean),
+      siteId: sql<number>`(select min(p.site_id) from ${positions} p where p.staff_id = "staff"."id")`.mapWith(Number),
     })
     .from(staff)
     .where(eq(staff.status, 'active'))

@@ -45,6 +45,29 @@ describe('消息中心', () => {
     }
   });
 
+  it('seeds a target change and report reminders for salespeople only, and a new customer of their own site for each demo user who owns one', async () => {
+    const seeded = await rows<{ staffId: number; kind: string; leads: boolean; ownsHere: boolean }>(
+      server.db,
+      sql`select s.id as "staffId", n.kind, exists (select 1 from positions p where p.staff_id = s.id and p.is_leader) as leads,
+            exists (select 1 from customers c where c.owner_id = s.id and c.site_id = (select min(p.site_id) from positions p where p.staff_id = s.id)) as "ownsHere"
+          from staff s left join notices n on n.staff_id = s.id and n.dedupe_key like 'seed:%' and n.kind in ('targetChanged', 'weeklyDue', 'halfMonthDue', 'customerAssigned') and n.read_at is null
+          where s.id in (${as.zhangWei.id}, ${as.liNa.id}, ${as.chenJing.id})`,
+    );
+    const kinds = (staffId: number) => new Set(seeded.filter((row) => row.staffId === staffId).map((row) => row.kind));
+    const leads = (staffId: number) => seeded.find((row) => row.staffId === staffId)?.leads;
+    expect(leads(as.zhangWei.id)).toBe(false);
+    expect(kinds(as.zhangWei.id).has('targetChanged')).toBe(true);
+    for (const leader of [as.liNa.id, as.chenJing.id]) {
+      expect(leads(leader)).toBe(true);
+      expect(kinds(leader).has('targetChanged')).toBe(false);
+      expect(kinds(leader).has('weeklyDue')).toBe(false);
+    }
+    for (const person of [as.zhangWei.id, as.liNa.id, as.chenJing.id]) {
+      const ownsHere = seeded.find((row) => row.staffId === person)?.ownsHere;
+      expect(kinds(person).has('customerAssigned'), String(person)).toBe(ownsHere);
+    }
+  });
+
   it('seeds one 今日待联系 a day at most, and yesterday’s counts the customers still due that day (none for someone with nothing due)', async () => {
     const seeded = await rows<{ staffId: number; dedupeKey: string; body: string; day: string }>(
       server.db,
