@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -45,7 +46,8 @@ export interface OpenOptions {
 /** Opens PostgreSQL when a URL is given, PGlite otherwise, and brings the schema up to date. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Reads go as named prepared statements, parsed and planned once per connection (prepared.ts).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: PreparingClient });
     // Without a listener, a broken idle connection is an unhandled 'error' event that ends the process.
     pool.on('error', (error) => options.onIdleError?.(error));
     const client = await pool.connect();
