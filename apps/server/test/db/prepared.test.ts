@@ -11,12 +11,15 @@ describe('nameFor', () => {
     expect(statementName('select $1::int')).not.toBe(statementName('select $1::int + 1'));
   });
 
-  it('leaves writes, statements without parameters and very long texts unnamed', () => {
+  it('leaves writes, statements without parameters, keyword searches and very long texts unnamed', () => {
     expect(nameFor('insert into t values ($1)', [1])).toBeUndefined();
     expect(nameFor('update t set a = $1', [1])).toBeUndefined();
     expect(nameFor('select 1', [])).toBeUndefined();
     expect(nameFor('select 1', undefined)).toBeUndefined();
     expect(nameFor(`select $1::int${' '.repeat(STATEMENT_TEXT_MAX)}`, [1])).toBeUndefined();
+    // A keyword search is planned with its keyword each time.
+    expect(nameFor('select id from customers where name ilike $1', ['%超市%'])).toBeUndefined();
+    expect(nameFor('select id from customers where search_keys @> search_bigrams($1, $2) limit $3', [101, '超市', 20])).toBeUndefined();
     // A column or table named like a keyword does not make a write look like a read.
     expect(nameFor('selection_log', [1])).toBeUndefined();
   });
