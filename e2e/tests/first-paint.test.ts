@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { LI_NA } from '../support/accounts';
+import { type DemoAccount, LI_NA, ZHANG_WEI } from '../support/accounts';
 import { type AppPage, useApp } from '../support/app';
 
 const harness = useApp();
@@ -29,6 +29,19 @@ async function recordLayoutShifts(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
 }
 
+/** Records, from the document's start, whether the list's skeleton or the painted copy ever showed. */
+async function recordViews(page: Page): Promise<() => Promise<{ skeleton: boolean; painted: boolean }>> {
+  await page.addInitScript(() => {
+    const seen = { skeleton: false, painted: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      seen.skeleton ||= document.querySelector('[data-testid=list-skeleton]') !== null;
+      seen.painted ||= document.querySelector('#root [data-painted]') !== null;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean; painted: boolean } }).__seen);
+}
+
 /** The paths the page requests from now on. */
 function requestedPaths(page: Page): string[] {
   const paths: string[] = [];
@@ -37,8 +50,8 @@ function requestedPaths(page: Page): string[] {
 }
 
 /** Signed in as 李娜 with the list opened once, then reloaded cold with the app's entry held back. */
-async function heldListLoad(app: AppPage): Promise<() => void> {
-  await app.signIn(LI_NA);
+async function heldListLoad(app: AppPage, account: DemoAccount = LI_NA): Promise<() => void> {
+  await app.signIn(account);
   await app.open(LIST);
   await app.customers.cards().first().waitFor();
   const release = await app.holdApp();
@@ -48,10 +61,14 @@ async function heldListLoad(app: AppPage): Promise<() => void> {
 }
 
 describe('the customer list paints its first cards before the app has loaded (issue 29)', () => {
-  test('the painted cards show before the entry runs; the app takes them over with the same cards, no shift, and a tap opens the detail', async () => {
+  test.each([
+    ['李娜 (a leader)', LI_NA],
+    ['张伟 (a salesperson)', ZHANG_WEI],
+  ] as const)('%s: the painted cards show before the entry runs; the app takes them over with the same cards, no skeleton, no shift, and a tap opens the detail', async (_name, account) => {
     const app = await harness.newApp();
     const shifts = await recordLayoutShifts(app.page);
-    const release = await heldListLoad(app);
+    const seen = await recordViews(app.page);
+    const release = await heldListLoad(app, account);
     await app.customers.cards().first().waitFor();
     expect(await painted(app.page)).toBe(true);
     // The entry has not run: nothing of the app's is there yet.
@@ -70,6 +87,7 @@ describe('the customer list paints its first cards before the app has loaded (is
     await app.page.locator('.adm-infinite-scroll').waitFor();
     await app.settled();
     expect(await shifts()).toBe(0);
+    expect(await seen()).toEqual({ skeleton: false, painted: true });
 
     const first = await app.customers.cardNames();
     await app.customers.cards().first().click();
@@ -117,6 +135,34 @@ describe('the customer list paints its first cards before the app has loaded (is
     await app.page.waitForFunction(() => document.querySelector('#root [data-painted]') === null);
     expect(await app.customers.cards().first().getByTestId('customer-name').textContent()).toBe('<b>x</b><img src=x onerror="window.__injected=1">');
     expect(await app.page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+  });
+
+  test('when the app renders before the answer has come, the painter paints nothing after it', async () => {
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+    await app.open(LIST);
+    await app.customers.cards().first().waitFor();
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await app.page.route(
+      (url) => url.pathname === LIST_API,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const seen = await recordViews(app.page);
+    await app.page.reload({ waitUntil: 'commit' });
+    // The app has rendered its page (the skeleton, waiting for the answer) and the painter has loaded.
+    await app.page.getByTestId('list-skeleton').waitFor();
+    await app.page.waitForFunction(() => (window as unknown as { __salesPaint?: { stopped?: boolean } }).__salesPaint?.stopped === true);
+    await app.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/list-painter-/.test(entry.name)));
+    answer();
+    await app.customers.cards().first().waitFor();
+    await app.settled();
+    expect((await seen()).painted).toBe(false);
+    const names = await app.customers.cardNames();
+    expect(names).toEqual([...new Set(names)]);
   });
 
   test('no painter file is asked for without a session, on another page, or for a filtered list', async () => {
