@@ -170,6 +170,8 @@ interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
+  /** Cumulative layout shift (Lighthouse's cumulative-layout-shift). */
+  cls: number;
   /** Bytes transferred, headers and compression included (Lighthouse's total-byte-weight). */
   wireBytes: number;
   requests: number;
@@ -306,6 +308,7 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       fcpMs: numeric('first-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
       wireBytes: numeric('total-byte-weight'),
       requests: itemsOf(audits['network-requests']?.details).length,
       accessibility: score('accessibility'),
@@ -389,7 +392,7 @@ async function measureSizes(base: string, storages: Map<AccountKey, Record<strin
 
 function lighthouseRow(page: string, visit: Visit, figures: LighthouseFigures | null): string[] {
   const target = TARGETS[`${page} ${visit}`] ?? '';
-  if (!figures) return [page, visit, 'failed', '', '', '', '', '', '', '', '', target];
+  if (!figures) return [page, visit, 'failed', '', '', '', '', '', '', '', '', '', target];
   return [
     page,
     visit,
@@ -398,6 +401,7 @@ function lighthouseRow(page: string, visit: Visit, figures: LighthouseFigures | 
     String(figures.performance),
     `${(figures.lcpMs / 1000).toFixed(2)} s`,
     `${Math.round(figures.tbtMs)} ms`,
+    figures.cls.toFixed(3),
     `${(figures.fcpMs / 1000).toFixed(2)} s`,
     String(figures.accessibility),
     String(figures.bestPractices),
@@ -451,7 +455,7 @@ async function measureLighthouse(base: string, storages: Map<AccountKey, Record<
       runs.push({ step, figures: null });
     }
   }
-  const header = ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'FCP', 'a11y', 'best pr.', 'LCP element', 'target'];
+  const header = ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'CLS', 'FCP', 'a11y', 'best pr.', 'LCP element', 'target'];
   const mobile = runs.filter(({ step }) => step.preset === 'mobile');
   if (mobile.length > 0) {
     console.log(`\nLighthouse 12 mobile on ${base} (plain HTTP/1.1)`);
