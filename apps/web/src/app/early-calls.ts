@@ -80,6 +80,8 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
       painter.styles.forEach(function (href) {
         var link = document.createElement('link');
         link.rel = 'stylesheet';
+        // As the app's own links to them (Vite's preload, route-preload): one request for both.
+        link.crossOrigin = '';
         link.href = href;
         link.setAttribute(${JSON.stringify(PAINTED_ATTRIBUTE)}, '');
         document.head.appendChild(link);
