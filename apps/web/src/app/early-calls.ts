@@ -69,7 +69,9 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
   const paintByPath: Record<string, Painter> = {};
   for (const [name, painter] of Object.entries(painters) as [RouteName, Painter][]) paintByPath[ROUTES[name].path] = painter;
   // A painted route's first call's answer is drawn by its painter, asked for here beside the call
-  // (only for a painted route with a session: every other load's HTML carries just this table).
+  // (only for a painted route with a session: every other load's HTML carries just this table). Its
+  // stylesheets in CORS mode, as the app's own links to them (Vite's preload, route-preload): one
+  // request for both.
   const paintSource =
     Object.keys(paintByPath).length === 0
       ? ''
@@ -80,7 +82,6 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
       painter.styles.forEach(function (href) {
         var link = document.createElement('link');
         link.rel = 'stylesheet';
-        // As the app's own links to them (Vite's preload, route-preload): one request for both.
         link.crossOrigin = '';
         link.href = href;
         link.setAttribute(${JSON.stringify(PAINTED_ATTRIBUTE)}, '');

@@ -18,6 +18,14 @@ import { BOOT_LOGIN_CLASS } from '../../lib/prerendered-login';
 import { cardVariant, fillSlots, SLOT_PATTERN, type ListPaintMarkup } from './list-paint-slots';
 
 declare const __LIST_PAINT__: ListPaintMarkup;
+// Read once: the build writes the markup where the name is used.
+const MARKUP: ListPaintMarkup = __LIST_PAINT__;
+
+/**
+ * The cards drawn: more than a phone's first screen holds. The app draws the rest below them when it
+ * takes over, which moves nothing above.
+ */
+const PAINTED_CARDS_MAX = 10;
 
 /** The controls a salesperson's list does not have (the build renders a leader's). */
 const LEADER_ONLY = '[data-testid=customer-owner-filter], [data-testid=customer-export]';
@@ -54,9 +62,20 @@ function renameIds(root: Element, suffix: string): void {
   }
 }
 
+const cardTemplates = new Map<string, Element | null>();
+
+/** A copy of the card of this look, parsed once. */
+function cardOfLook(look: string): Element | null {
+  if (!cardTemplates.has(look)) {
+    const markup = MARKUP.cards[look];
+    cardTemplates.set(look, markup ? fragment(markup).firstElementChild : null);
+  }
+  const template = cardTemplates.get(look);
+  return template ? (template.cloneNode(true) as Element) : null;
+}
+
 function card(customer: CustomerSummary, index: number): Element | null {
-  const markup = __LIST_PAINT__.cards[cardVariant(customer.level, customer.returnDaysLeft)];
-  const element = markup ? fragment(markup).firstElementChild : null;
+  const element = cardOfLook(cardVariant(customer.level, customer.returnDaysLeft));
   if (!element) return null;
   fillTexts(element, { ...customerCardText(customer) });
   const countdown = element.querySelector('[data-testid=return-countdown]');
@@ -90,14 +109,14 @@ function paint(page: ListPage): void {
   const html = document.documentElement;
   if (!state || state.stopped || !root || !shell || html.classList.contains(BOOT_LOGIN_CLASS) || currentRoute() !== state.route) return;
   if (!Array.isArray(page.list) || page.list.length === 0) return;
-  const copy = fragment(__LIST_PAINT__.page);
+  const copy = fragment(MARKUP.page);
   const list = copy.querySelector('[data-testid=customer-list]');
   if (!list) return;
   if (!isLeader()) for (const element of Array.from(copy.querySelectorAll(LEADER_ONLY))) element.remove();
   // The sample card and the footer of the infinite scroll (drawn by the app below the cards).
   for (const element of Array.from(list.querySelectorAll('[data-testid=customer-item], .adm-infinite-scroll'))) element.remove();
   fillTexts(copy, { total: String(page.total) });
-  page.list.forEach((customer, index) => {
+  page.list.slice(0, PAINTED_CARDS_MAX).forEach((customer, index) => {
     const element = card(customer, index);
     if (element) list.appendChild(element);
   });
