@@ -14,6 +14,7 @@
  *   BENCH_WEB_TAP_ONLY="今日待办"               # only the tap flows whose name contains it
  *   BENCH_WEB_TAP_DWELL_MS=4000                # the tap comes that long after the start page settled (0 by default)
  *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON
+ *   BENCH_WEB_THROTTLING=devtools              # Lighthouse's DevTools throttling (a throttled load) instead of simulation
  *
  * Signed-in pages need a session: the script logs each page's user in through the API (李娜, who
  * sees home, the customer list, the 公海 and her notices; 张伟 for 今日待办, since 李娜 has nothing
@@ -272,6 +273,9 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
         // Signed in: keep the storage written above (seedStorage cleared the HTTP cache). Warm: keep
         // the service worker and the caches of the visit before.
         disableStorageReset: storage !== null || visit === 'warm',
+        // BENCH_WEB_THROTTLING=devtools: the page loads throttled instead of simulated from an
+        // unthrottled load (on localhost the order in which the answers arrive is not a phone's).
+        ...(process.env.BENCH_WEB_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
       },
       step.preset === 'desktop' ? desktopConfig : undefined,
       tab,
