@@ -14,6 +14,7 @@
  *   BENCH_WEB_TAP_ONLY="今日待办"               # only the tap flows whose name contains it
  *   BENCH_WEB_TAP_DWELL_MS=4000                # the tap comes that long after the start page settled (0 by default)
  *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON
+ *   BENCH_WEB_THROTTLING=devtools              # Lighthouse's DevTools throttling (a throttled load) instead of simulation
  *
  * Signed-in pages need a session: the script logs each page's user in through the API (李娜, who
  * sees home, the customer list, the 公海 and her notices; 张伟 for 今日待办, since 李娜 has nothing
@@ -170,6 +171,8 @@ interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
+  /** Cumulative layout shift (Lighthouse's cumulative-layout-shift). */
+  cls: number;
   /** Bytes transferred, headers and compression included (Lighthouse's total-byte-weight). */
   wireBytes: number;
   requests: number;
@@ -270,6 +273,9 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
         // Signed in: keep the storage written above (seedStorage cleared the HTTP cache). Warm: keep
         // the service worker and the caches of the visit before.
         disableStorageReset: storage !== null || visit === 'warm',
+        // BENCH_WEB_THROTTLING=devtools: the page loads throttled instead of simulated from an
+        // unthrottled load (on localhost the order in which the answers arrive is not a phone's).
+        ...(process.env.BENCH_WEB_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
       },
       step.preset === 'desktop' ? desktopConfig : undefined,
       tab,
@@ -306,6 +312,7 @@ async function runLighthouse(base: string, step: LighthouseStep): Promise<Lighth
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       fcpMs: numeric('first-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
       wireBytes: numeric('total-byte-weight'),
       requests: itemsOf(audits['network-requests']?.details).length,
       accessibility: score('accessibility'),
@@ -389,7 +396,7 @@ async function measureSizes(base: string, storages: Map<AccountKey, Record<strin
 
 function lighthouseRow(page: string, visit: Visit, figures: LighthouseFigures | null): string[] {
   const target = TARGETS[`${page} ${visit}`] ?? '';
-  if (!figures) return [page, visit, 'failed', '', '', '', '', '', '', '', '', target];
+  if (!figures) return [page, visit, 'failed', '', '', '', '', '', '', '', '', '', target];
   return [
     page,
     visit,
@@ -398,6 +405,7 @@ function lighthouseRow(page: string, visit: Visit, figures: LighthouseFigures | 
     String(figures.performance),
     `${(figures.lcpMs / 1000).toFixed(2)} s`,
     `${Math.round(figures.tbtMs)} ms`,
+    figures.cls.toFixed(3),
     `${(figures.fcpMs / 1000).toFixed(2)} s`,
     String(figures.accessibility),
     String(figures.bestPractices),
@@ -451,7 +459,7 @@ async function measureLighthouse(base: string, storages: Map<AccountKey, Record<
       runs.push({ step, figures: null });
     }
   }
-  const header = ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'FCP', 'a11y', 'best pr.', 'LCP element', 'target'];
+  const header = ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'CLS', 'FCP', 'a11y', 'best pr.', 'LCP element', 'target'];
   const mobile = runs.filter(({ step }) => step.preset === 'mobile');
   if (mobile.length > 0) {
     console.log(`\nLighthouse 12 mobile on ${base} (plain HTTP/1.1)`);

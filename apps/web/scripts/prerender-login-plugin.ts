@@ -16,14 +16,18 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { createServer, type Plugin } from 'vite';
+import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
+import type { ListPaintMarkup } from '../src/app/prerender/list-paint-slots';
+import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
 
 const srcDir = path.resolve(import.meta.dirname, '..', 'src');
 const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
+const LIST_PAGE = path.join(srcDir, 'app', 'routes', 'all-customers.tsx');
+const LIST_PAINTER = path.join(srcDir, 'app', 'prerender', 'list-painter.ts');
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
 
 const publicPaths = (Object.values(ROUTES) as RouteMeta[])
@@ -124,30 +128,46 @@ const BOOT_STYLE = `#boot-login{display:none}.${BOOT_LOGIN_CLASS} #boot-login{di
 
 const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.type === 'chunk';
 
-/** The styles of the login page's files that the entry does not bring (index.html links the entry's). */
-function loginStyles(bundle: OutputBundle): string {
+/** The stylesheets of a chunk and of every chunk it imports. */
+function cssOf(bundle: OutputBundle, start: OutputChunk): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) {
+      const next = bundle[imported];
+      if (next && isChunk(next)) visit(next);
+    }
+  };
+  visit(start);
+  return files;
+}
+
+/** The stylesheets of a page's files (with those of the modules given) that the entry does not bring (index.html inlines the entry's). */
+function pageStyleFiles(bundle: OutputBundle, modules: string[]): string[] {
   const chunks = Object.values(bundle).filter(isChunk);
   const entry = chunks.find((chunk) => chunk.isEntry);
-  const page = chunks.find((chunk) => chunk.moduleIds.includes(LOGIN_PAGE));
-  if (!entry || !page) throw new Error('prerender-login: no entry or login page chunk');
-  const cssOf = (start: OutputChunk) => {
-    const files = new Set<string>();
-    const seen = new Set<string>();
-    const visit = (chunk: OutputChunk) => {
-      if (seen.has(chunk.fileName)) return;
-      seen.add(chunk.fileName);
-      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-      for (const imported of chunk.imports) {
-        const next = bundle[imported];
-        if (next && isChunk(next)) visit(next);
-      }
-    };
-    visit(start);
-    return files;
-  };
-  const entryCss = cssOf(entry);
-  return [...cssOf(page)]
-    .filter((file) => !entryCss.has(file))
+  if (!entry) throw new Error('prerender-login: no entry chunk');
+  const entryCss = cssOf(bundle, entry);
+  const files = new Set<string>();
+  for (const module of modules) {
+    const asset = Object.values(bundle).find((output) => output.type === 'asset' && output.originalFileNames.some((name) => path.resolve(srcDir, '..', name) === module));
+    if (asset) {
+      files.add(asset.fileName);
+      continue;
+    }
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id === module || id.replace(/\.(tsx|ts)$/, '') === module));
+    if (!chunk) throw new Error(`prerender-login: no chunk for ${path.relative(srcDir, module)}`);
+    for (const file of cssOf(bundle, chunk)) files.add(file);
+  }
+  return [...files].filter((file) => !entryCss.has(file));
+}
+
+/** The styles of the login page's files that the entry does not bring (index.html links the entry's). */
+function loginStyles(bundle: OutputBundle): string {
+  return pageStyleFiles(bundle, [LOGIN_PAGE])
     .map((file) => {
       const asset = bundle[file];
       return asset?.type === 'asset' ? String(asset.source) : '';
@@ -155,12 +175,42 @@ function loginStyles(bundle: OutputBundle): string {
     .join('');
 }
 
+/** The customer list's stylesheets: its page's and those every page but login loads with it (app/router.tsx's `styled`). */
+const listStyleFiles = (bundle: OutputBundle) =>
+  pageStyleFiles(bundle, [LIST_PAGE, path.join(srcDir, 'app', 'pages.css'), path.join(srcDir, 'app', 'query-provider.tsx')]);
+
 /**
- * Renders the login page in Node, as a signed-out visitor's browser would at its first render, and
- * writes the inline script that sends a page's first call (src/app/early-calls.ts) from the same
- * modules the app is built from.
+ * The list's painter (src/app/prerender/list-painter.ts) as a classic script of its own, with the
+ * markup the build rendered: built apart from the app, so it shares no chunk with it.
  */
-async function renderLogin(): Promise<{ markup: string; earlyCalls: string }> {
+async function buildListPainter(markup: ListPaintMarkup): Promise<{ fileName: string; code: string }> {
+  const result = await build({
+    configFile: false,
+    root: path.resolve(srcDir, '..'),
+    logLevel: 'error',
+    publicDir: false,
+    define: { __LIST_PAINT__: JSON.stringify(markup) },
+    build: {
+      write: false,
+      target: 'es2020',
+      minify: true,
+      lib: { entry: LIST_PAINTER, formats: ['iife'], name: 'salesListPainter', fileName: () => 'list-painter.js' },
+      // As the app's build (vite.config.ts): the contract's schemas are dead code here.
+      rolldownOptions: { treeshake: { manualPureFunctions: ['Type', 'Nullable', 'Paged'], propertyReadSideEffects: false } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: (OutputChunk | OutputBundle[string])[] }[];
+  const chunk = outputs.flatMap((entry) => entry.output).find((output): output is OutputChunk => output.type === 'chunk');
+  if (!chunk) throw new Error('prerender-login: the list painter built nothing');
+  const hash = createHash('sha256').update(chunk.code).digest('base64url').slice(0, 10);
+  return { fileName: `assets/list-painter-${hash}.js`, code: chunk.code };
+}
+
+/**
+ * Loads the app's modules in Node (a Vite server of the app's config) with the given local storage,
+ * as a browser holding it would at its first render, and runs `use` with them.
+ */
+async function withAppModules<T>(storage: Record<string, string>, use: (load: (module: string) => Promise<Record<string, unknown>>) => Promise<T>): Promise<T> {
   const server = await createServer({
     configFile: path.resolve(import.meta.dirname, '..', 'vite.config.ts'),
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -168,11 +218,13 @@ async function renderLogin(): Promise<{ markup: string; earlyCalls: string }> {
     logLevel: 'error',
     // The UI libraries import their stylesheets: bundled for the render, not loaded by Node.
     ssr: { noExternal: [/antd-mobile/, /^rc-/, /@react-spring/, /@use-gesture/] },
+    // antd-mobile's modules import the rc- packages' CommonJS builds, which the module runner cannot run inline: their ES builds instead.
+    resolve: { alias: [{ find: /^(rc-[\w-]+)\/lib\//, replacement: '$1/es/' }] },
   });
   const globals = globalThis as Record<string, unknown>;
   const hadWindow = 'window' in globals;
-  const memory = new Map<string, string>();
-  // The app's modules read the (empty) local storage of a first visit through `window`.
+  const memory = new Map<string, string>(Object.entries(storage));
+  // The app's modules read the local storage through `window`.
   if (!hadWindow) {
     globals.window = globalThis;
     globals.localStorage = {
@@ -184,11 +236,7 @@ async function renderLogin(): Promise<{ markup: string; earlyCalls: string }> {
     };
   }
   try {
-    const module = (await server.ssrLoadModule('/src/app/prerender/login-markup.tsx')) as { loginMarkup: () => Promise<string> };
-    const markup = await module.loginMarkup();
-    const early = (await server.ssrLoadModule('/src/app/early-calls.ts')) as { earlyCallsScript: () => string };
-    // Links of the hash router: a tap before the app has loaded opens the same page it would.
-    return { markup: markup.replace(/ href="\/(?!\/)/g, ' href="#/'), earlyCalls: early.earlyCallsScript() };
+    return await use((module) => server.ssrLoadModule(module));
   } finally {
     if (!hadWindow) {
       delete globals.window;
@@ -198,8 +246,42 @@ async function renderLogin(): Promise<{ markup: string; earlyCalls: string }> {
   }
 }
 
+/** Links of the hash router: a tap before the app has loaded opens the same page it would. */
+const hashLinks = (html: string) => html.replace(/ href="\/(?!\/)/g, ' href="#/');
+
+/**
+ * Renders the login page as a signed-out visitor first sees it, and loads the function that writes
+ * the inline script sending a page's first call (src/app/early-calls.ts), from the same modules the
+ * app is built from.
+ */
+function renderLogin(): Promise<{ markup: string; earlyCalls: typeof earlyCallsScript }> {
+  return withAppModules({}, async (load) => {
+    const module = (await load('/src/app/prerender/login-markup.tsx')) as { loginMarkup: () => Promise<string> };
+    const markup = await module.loginMarkup();
+    const early = (await load('/src/app/early-calls.ts')) as { earlyCallsScript: typeof earlyCallsScript };
+    return { markup: hashLinks(markup), earlyCalls: early.earlyCallsScript };
+  });
+}
+
+/** The session the list is rendered with: a leader's, whose page has every control (the painter drops the leader's own for others). */
+const LIST_SESSION = {
+  [STORAGE_KEYS.token]: JSON.stringify('build'),
+  [STORAGE_KEYS.userId]: JSON.stringify(1),
+  [STORAGE_KEYS.currentSite]: JSON.stringify({ departmentId: 1, isLeader: true }),
+};
+
+/** The customer list for its painter, signed in (src/app/prerender/list-markup.tsx). */
+function renderList(): Promise<ListPaintMarkup> {
+  return withAppModules(LIST_SESSION, async (load) => {
+    const module = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
+    const list = await module.listMarkup();
+    return { page: hashLinks(list.page), cards: list.cards };
+  });
+}
+
 export function prerenderLogin(): Plugin {
   const scriptHashes: string[] = [];
+  let listPainter: { fileName: string; code: string } | undefined;
   let routePreloadApi: RoutePreloadApi | undefined;
   const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
   return {
@@ -211,6 +293,8 @@ export function prerenderLogin(): Plugin {
       routePreloadApi = config.plugins.find((plugin): plugin is Plugin<RoutePreloadApi> => plugin.name === ROUTE_PRELOAD_PLUGIN)?.api;
     },
     generateBundle(_options, bundle) {
+      if (!listPainter) throw new Error('prerender-login: the list painter was not built');
+      this.emitFile({ type: 'asset', fileName: listPainter.fileName, source: listPainter.code });
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset' || typeof html.source !== 'string') throw new Error('prerender-login: no index.html in the bundle');
       // The app's scripts start after the first paint (startScript), in the order index.html had them.
@@ -237,7 +321,9 @@ export function prerenderLogin(): Plugin {
       order: 'post',
       async handler(html, context) {
         if (!context.bundle) return html;
-        const { markup, earlyCalls } = await renderLogin();
+        const { markup, earlyCalls: earlyCallsOf } = await renderLogin();
+        listPainter = await buildListPainter(await renderList());
+        const earlyCalls = earlyCallsOf(undefined, { allCustomers: { script: listPainter.fileName, styles: listStyleFiles(context.bundle) } });
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);
         // The entry's own styles inline too: the first paint waits for no stylesheet request.

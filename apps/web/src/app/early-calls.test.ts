@@ -5,7 +5,8 @@ import { customerQuery, parseCustomerFilters } from '../features/customers/custo
 import { configureApiClient, request } from '../lib/api-client';
 import { EARLY_CALLS_GLOBAL, EARLY_RESPONSE_TTL_MS, stableJson } from '../lib/early-response';
 import { PAGE_SIZE } from '../lib/paging';
-import { earlyCallsScript } from './early-calls';
+import { PAINT_GLOBAL, PAINTED_ATTRIBUTE } from '../lib/painted-page';
+import { EARLY_CALLS, earlyCallsScript } from './early-calls';
 
 vi.mock('../lib/toast', () => ({ showToast: vi.fn() }));
 
@@ -44,6 +45,8 @@ afterEach(() => {
   fetchMock.mockReset();
   localStorage.clear();
   Reflect.deleteProperty(window, EARLY_CALLS_GLOBAL);
+  Reflect.deleteProperty(window, PAINT_GLOBAL);
+  for (const element of Array.from(document.head.querySelectorAll('script[src], link[rel=stylesheet]'))) element.remove();
 });
 
 describe('index.html sends the first call of the page', () => {
@@ -124,6 +127,41 @@ describe('index.html sends the first call of the page', () => {
     boot('#/pages/my/messageCenter');
     await expect(request({ url: API.noticeList, method: 'POST', data: { page: 1, pageSize: PAGE_SIZE }, hideErrorToast: true })).rejects.toMatchObject({ code: 5 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the painter of a painted route (lib/painted-page.ts)', () => {
+  const painters = { allCustomers: { script: 'assets/list-painter-1.js', styles: ['assets/a.css', 'assets/b.css'] } };
+  const bootPainted = (hash: string) => {
+    window.location.hash = hash;
+    new Function(earlyCallsScript(EARLY_CALLS, painters))();
+  };
+  const painterScripts = () => Array.from(document.head.querySelectorAll('script[src]')).map((script) => script.getAttribute('src'));
+
+  it('is asked for, with the page’s stylesheets, beside the route’s call, and told which answer to draw', () => {
+    signIn();
+    bootPainted('#/pages/details/allCustomers');
+    expect(painterScripts()).toEqual(['assets/list-painter-1.js']);
+    expect(Array.from(document.head.querySelectorAll(`link[rel=stylesheet][${PAINTED_ATTRIBUTE}]`)).map((link) => link.getAttribute('href'))).toEqual(['assets/a.css', 'assets/b.css']);
+    const state = (window as unknown as Record<string, { route: string; key: string }>)[PAINT_GLOBAL];
+    const [call] = sent();
+    expect(state).toEqual({ route: 'pages/details/allCustomers', key: `${API.customerList} ${stableJson(call?.body)}` });
+    expect((window as unknown as Record<string, Record<string, unknown>>)[EARLY_CALLS_GLOBAL]?.[state?.key ?? '']).toBeDefined();
+  });
+
+  it('is not asked for without a session, on another route, or for a filtered address', () => {
+    bootPainted('#/pages/details/allCustomers');
+    signIn();
+    bootPainted('#/pages/index/index');
+    bootPainted('#/pages/details/customerPool');
+    bootPainted('#/pages/details/allCustomers?level=A');
+    expect(painterScripts()).toEqual([]);
+    expect((window as unknown as Record<string, unknown>)[PAINT_GLOBAL]).toBeUndefined();
+  });
+
+  it('leaves the script of a build without painters as it was', () => {
+    expect(earlyCallsScript(EARLY_CALLS, {})).toBe(earlyCallsScript());
+    expect(earlyCallsScript()).not.toContain(PAINT_GLOBAL);
   });
 });
 

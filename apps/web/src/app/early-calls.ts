@@ -16,6 +16,7 @@ import { customerQuery, parseCustomerFilters } from '../features/customers/custo
 import { parsePoolFilters, poolQuery } from '../features/pool/pool-filters';
 import { PAGE_SIZE } from '../lib/paging';
 import { EARLY_CALLS_GLOBAL } from '../lib/early-response';
+import { PAINT_GLOBAL, PAINTED_ATTRIBUTE } from '../lib/painted-page';
 
 export interface EarlyCall {
   url: string;
@@ -41,6 +42,12 @@ export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   my: [{ url: API.followUpDue, body: { page: 1, pageSize: 1 } }],
 };
 
+/** A route's painter (lib/painted-page.ts): its script and the page's stylesheets, paths relative to the HTML. */
+export interface Painter {
+  script: string;
+  styles: string[];
+}
+
 interface ScriptCall {
   url: string;
   body: Record<string, unknown>;
@@ -54,16 +61,42 @@ interface ScriptCall {
  * window[EARLY_CALLS_GLOBAL] under the key the request layer computes (lib/early-response.ts).
  * Anything unexpected (no session, a filtered address, private mode) sends nothing.
  */
-export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> = EARLY_CALLS): string {
+export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> = EARLY_CALLS, painters: Partial<Record<RouteName, Painter>> = {}): string {
   const byPath: Record<string, ScriptCall[]> = {};
   for (const [name, calls] of Object.entries(table) as [RouteName, EarlyCall[]][]) {
     byPath[ROUTES[name].path] = calls.map((call) => ({ url: call.url, body: call.body, site: isSiteScopedPath(call.url), ...(call.permission ? { permission: call.permission } : {}) }));
   }
+  const paintByPath: Record<string, Painter> = {};
+  for (const [name, painter] of Object.entries(painters) as [RouteName, Painter][]) paintByPath[ROUTES[name].path] = painter;
+  // A painted route's first call's answer is drawn by its painter, asked for here beside the call
+  // (only for a painted route with a session: every other load's HTML carries just this table). Its
+  // stylesheets in CORS mode, as the app's own links to them (Vite's preload, route-preload): one
+  // request for both.
+  const paintSource =
+    Object.keys(paintByPath).length === 0
+      ? ''
+      : `
+    var painter = ${JSON.stringify(paintByPath)}[route];
+    if (painter && firstKey) {
+      window[${JSON.stringify(PAINT_GLOBAL)}] = { route: route, key: firstKey };
+      painter.styles.forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.crossOrigin = '';
+        link.href = href;
+        link.setAttribute(${JSON.stringify(PAINTED_ATTRIBUTE)}, '');
+        document.head.appendChild(link);
+      });
+      var script = document.createElement('script');
+      script.src = painter.script;
+      document.head.appendChild(script);
+    }`;
   return `(function () {
   try {
     var hash = location.hash.replace(/^#\\/*/, '');
     if (hash.indexOf('?') >= 0) return;
-    var calls = ${JSON.stringify(byPath)}[decodeURIComponent(hash).replace(/\\/+$/, '')];
+    var route = decodeURIComponent(hash).replace(/\\/+$/, '');
+    var calls = ${JSON.stringify(byPath)}[route];
     if (!calls) return;
     var read = function (key) { return JSON.parse(localStorage.getItem(key) || 'null'); };
     var token = read(${JSON.stringify(STORAGE_KEYS.token)});
@@ -73,6 +106,7 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
     if (typeof token !== 'string' || !token || (user && user.mustChangePassword)) return;
     ${stableJsonSource}
     var early = (window[${JSON.stringify(EARLY_CALLS_GLOBAL)}] = {});
+    var firstKey = null;
     calls.forEach(function (call) {
       if (call.permission && !permissions[call.permission]) return;
       var body = {};
@@ -88,8 +122,10 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
       });
       // Nobody may take it (the app asks again after a failure): no unhandled rejection.
       response.catch(function () {});
-      early[call.url + ' ' + stableJson(body)] = { token: token, at: Date.now(), response: response };
-    });
+      var key = call.url + ' ' + stableJson(body);
+      early[key] = { token: token, at: Date.now(), response: response };
+      if (!firstKey) firstKey = key;
+    });${paintSource}
   } catch (error) {}
 })();`;
 }

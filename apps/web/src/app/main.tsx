@@ -5,7 +5,7 @@ import 'antd-mobile/es/global';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { findRoute, ROUTES } from '../config/paths';
+import { findRoute, ROUTES, type RouteName } from '../config/paths';
 import { endSession, loginUrl, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
@@ -17,6 +17,7 @@ import { installNavigationGuards } from './navigation-guards';
 import { AppHistoryRouter } from './history-router';
 import { AppProvider } from './provider';
 import { dropPrerenderedLogin, keepPrerenderedInput, showsPrerenderedLogin } from '../lib/prerendered-login';
+import { paintedRoute, preparePaintTakeover, stopPainter } from '../lib/painted-page';
 import { AppRoutes, createAppHistory, preloadPage } from './router';
 import './styles.css';
 
@@ -74,6 +75,9 @@ window.addEventListener('online', () => {
 // A stored session refreshes its user info so sites and permissions are current.
 if (useSession.getState().token) void refreshUserInfo({ hideErrorToast: true });
 
+/** How long the app waits for a painted page's files before rendering without them. */
+const PAINT_TAKEOVER_MAX_MS = 3000;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 const root = createRoot(container);
@@ -91,6 +95,10 @@ const app = (
 const firstRoute = findRoute(history.location.pathname);
 const loginFirst = firstRoute === ROUTES.login || (!useSession.getState().token && !firstRoute?.public);
 if (!loginFirst) dropPrerenderedLogin();
+// A page the painter drew from the early answer (lib/painted-page.ts) is taken over as it is; on any
+// other load, a painter still waiting for its answer must not draw over the app.
+const paintedName = !loginFirst && firstRoute && paintedRoute() === firstRoute.path ? (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === firstRoute) : undefined;
+if (!paintedName) stopPainter();
 if (showsPrerenderedLogin()) {
   // index.html shows the login page already (lib/prerendered-login.ts): keep what was typed into it,
   // go to login as the shell would (root-layout.tsx), and render once the page is loaded, so the
@@ -102,6 +110,18 @@ if (showsPrerenderedLogin()) {
     keepPrerenderedInput(container);
     flushSync(() => root.render(app));
   });
+} else if (paintedName) {
+  // The copy shows the page's first answer, which has arrived: with the page's module loaded and that
+  // answer in the query cache, the first render is the same page, drawn in one task over the copy
+  // (no loading view, no skeleton in between). Bounded: a page whose files do not come renders as usual.
+  const bound = new Promise<void>((resolve) => setTimeout(resolve, PAINT_TAKEOVER_MAX_MS));
+  const ready = preloadPage(paintedName).then(() => preparePaintTakeover(ROUTES[paintedName].path));
+  void Promise.race([ready, bound])
+    .catch(() => undefined)
+    .then(() => {
+      stopPainter();
+      flushSync(() => root.render(app));
+    });
 } else {
   // A transition: the first render of a page yields to the browser every few milliseconds instead
   // of holding the main thread for its whole length (a phone's tap is answered meanwhile).

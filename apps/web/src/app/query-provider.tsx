@@ -42,7 +42,8 @@ const isRestoring = () => restoring;
 export function withQueries(Page: ComponentType): ComponentType {
   function QueryPage() {
     // While the saved answers are read back, the page's queries wait instead of failing offline.
-    const waiting = useSyncExternalStore(subscribeRestoring, isRestoring);
+    // (The server snapshot too: the build renders the customer list with it, app/prerender/list-markup.tsx.)
+    const waiting = useSyncExternalStore(subscribeRestoring, isRestoring, isRestoring);
     return (
       <QueryClientProvider client={queryClient}>
         <IsRestoringProvider value={waiting}>

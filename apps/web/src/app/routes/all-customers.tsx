@@ -1,9 +1,19 @@
 import { Button } from 'antd-mobile';
 import { CustomerBrowser } from '../../features/customers/components/customer-browser';
-import { useSession } from '../../features/auth/session-store';
 import { useStaffOptions } from '../../features/staff/components/use-staff-options';
-import { routeUrl } from '../../config/paths';
+import { routeUrl, ROUTES } from '../../config/paths';
+import { currentSiteId, useSession } from '../../features/auth/session-store';
+import { customerListQueryOptions } from '../../features/customers/api/get-customer-list';
+import { customerQuery, parseCustomerFilters } from '../../features/customers/customer-filters';
 import { nav } from '../../lib/navigation';
+import { registerPaintTakeover } from '../../lib/painted-page';
+import { queryClient } from '../../lib/query-client';
+
+// The painted copy of the list (app/prerender/list-painter.ts) showed the first page of the default
+// view: the app's first render reads it from the cache (the request layer takes the same answer).
+registerPaintTakeover(ROUTES.allCustomers.path, () =>
+  queryClient.prefetchInfiniteQuery(customerListQueryOptions(currentSiteId(), customerQuery(parseCustomerFilters(new URLSearchParams())))),
+);
 
 /** 客户列表: a salesperson's own customers, or every customer of the site for a leader; a way to the 公海. */
 export default function AllCustomersPage() {

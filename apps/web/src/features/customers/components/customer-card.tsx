@@ -1,35 +1,62 @@
-import type { CustomerSummary } from '@sales/contract';
-import { Money } from '../../../components/money';
+import type { CustomerLevel, CustomerSummary } from '@sales/contract';
 import { TapCard } from '../../../components/tap-card';
-import { formatDate } from '../../../lib/format';
-import { CustomerLevelTag } from './customer-level-tag';
 import { ReturnCountdown } from '../../../components/return-countdown';
+import { customerCardText, type CustomerCardText } from '../customer-card-text';
+import { CustomerLevelTag } from './customer-level-tag';
 
 /** One customer in the list: name, level, contact, owner, total and last order. */
 export function CustomerCard({ customer, onOpen, onPress }: { customer: CustomerSummary; onOpen(id: number): void; onPress?(id: number): void }) {
   return (
-    <TapCard onTap={() => onOpen(customer.id)} onPress={onPress && (() => onPress(customer.id))} testId="customer-item" label={customer.name}>
+    <CustomerCardView
+      text={customerCardText(customer)}
+      level={customer.level}
+      returnDaysLeft={customer.returnDaysLeft}
+      onTap={() => onOpen(customer.id)}
+      onPress={onPress && (() => onPress(customer.id))}
+    />
+  );
+}
+
+/**
+ * The card from its texts: the build renders it with placeholders for the list's painter
+ * (app/prerender/list-markup.tsx), so the painted copy is this markup.
+ */
+export function CustomerCardView({
+  text,
+  level,
+  returnDaysLeft,
+  onTap,
+  onPress,
+}: {
+  text: CustomerCardText;
+  level: CustomerLevel;
+  returnDaysLeft: number | null;
+  onTap(): void;
+  onPress?(): void;
+}) {
+  return (
+    <TapCard onTap={onTap} onPress={onPress} testId="customer-item" label={text.name}>
       <div className="card__row">
         <span className="card__title" data-testid="customer-name">
-          {customer.name}
+          {text.name}
         </span>
-        <CustomerLevelTag level={customer.level} />
+        <CustomerLevelTag level={level} />
       </div>
       <div className="card__row card__meta">
-        <span>联系人：{customer.contactName || '—'}</span>
-        <span data-testid="customer-owner">负责人：{customer.owner?.username ?? '未绑定'}</span>
+        <span>联系人：{text.contact}</span>
+        <span data-testid="customer-owner">负责人：{text.owner}</span>
       </div>
-      {customer.returnDaysLeft !== null && (
+      {returnDaysLeft !== null && (
         <div className="card__row card__meta">
           <span>公海回收</span>
-          <ReturnCountdown daysLeft={customer.returnDaysLeft} />
+          <ReturnCountdown daysLeft={returnDaysLeft} />
         </div>
       )}
       <div className="card__row card__meta">
         <span>
-          累计 <Money value={customer.totalAmount} className="amount" />
+          累计 <span className="money amount">{text.amount}</span>
         </span>
-        <span>{customer.lastOrderAt ? `最近下单 ${formatDate(customer.lastOrderAt)}` : '暂无订单'}</span>
+        <span>{text.lastOrder}</span>
       </div>
     </TapCard>
   );

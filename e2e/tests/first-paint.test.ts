@@ -1,0 +1,188 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { type DemoAccount, LI_NA, ZHANG_WEI } from '../support/accounts';
+import { type AppPage, useApp } from '../support/app';
+
+const harness = useApp();
+
+const LIST = 'pages/details/allCustomers';
+const LIST_API = '/seller/fenghe/staff/customer/list';
+const PAINTER = /\/assets\/list-painter-[^/]+\.js$/;
+
+/** The texts of the list's cards, in order. */
+const cardTexts = (app: AppPage) => app.customers.cards().evaluateAll((cards) => cards.map((card) => (card as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+
+/** Whether the customer list's painted copy shows (the painter's, lib/painted-page.ts). */
+const painted = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('boot-paint') && document.querySelector('#root [data-painted]') !== null);
+
+/** The layout shifts of the document so far (CLS's entries), recorded from its start. */
+async function recordLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+}
+
+/** Records, from the document's start, whether the list's skeleton or the painted copy ever showed. */
+async function recordViews(page: Page): Promise<() => Promise<{ skeleton: boolean; painted: boolean }>> {
+  await page.addInitScript(() => {
+    const seen = { skeleton: false, painted: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      seen.skeleton ||= document.querySelector('[data-testid=list-skeleton]') !== null;
+      seen.painted ||= document.querySelector('#root [data-painted]') !== null;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean; painted: boolean } }).__seen);
+}
+
+/** The paths the page requests from now on. */
+function requestedPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** Signed in as 李娜 with the list opened once, then reloaded cold with the app's entry held back. */
+async function heldListLoad(app: AppPage, account: DemoAccount = LI_NA): Promise<() => void> {
+  await app.signIn(account);
+  await app.open(LIST);
+  await app.customers.cards().first().waitFor();
+  const release = await app.holdApp();
+  // Not until 'load': the held entry holds it back.
+  await app.page.reload({ waitUntil: 'commit' });
+  return release;
+}
+
+describe('the customer list paints its first cards before the app has loaded (issue 29)', () => {
+  test.each([
+    ['李娜 (a leader)', LI_NA],
+    ['张伟 (a salesperson)', ZHANG_WEI],
+  ] as const)('%s: the painted cards show before the entry runs; the app takes them over with the same cards, no skeleton, no shift, and a tap opens the detail', async (_name, account) => {
+    const app = await harness.newApp();
+    const shifts = await recordLayoutShifts(app.page);
+    const seen = await recordViews(app.page);
+    const release = await heldListLoad(app, account);
+    await app.customers.cards().first().waitFor();
+    expect(await painted(app.page)).toBe(true);
+    // The entry has not run: nothing of the app's is there yet.
+    expect(await app.page.evaluate(() => (window as unknown as { __salesPaint?: { stopped?: boolean } }).__salesPaint?.stopped ?? false)).toBe(false);
+    const paintedCards = await cardTexts(app);
+    expect(paintedCards.length).toBeGreaterThan(0);
+    await expect.poll(() => app.customers.total().textContent()).toMatch(/^共 \d+ 位客户$/);
+    const paintedTotal = await app.customers.total().textContent();
+
+    release();
+    await app.page.waitForFunction(() => !document.documentElement.classList.contains('boot-paint') && document.querySelector('#root [data-painted]') === null);
+    // The app's first render is the same page: the same cards, once each, and the same total.
+    expect((await cardTexts(app)).slice(0, paintedCards.length)).toEqual(paintedCards);
+    expect(await app.customers.total().count()).toBe(1);
+    expect(await app.customers.total().textContent()).toBe(paintedTotal);
+    await app.page.locator('.adm-infinite-scroll').waitFor();
+    await app.settled();
+    expect(await shifts()).toBe(0);
+    expect(await seen()).toEqual({ skeleton: false, painted: true });
+
+    const first = await app.customers.cardNames();
+    await app.customers.cards().first().click();
+    await app.waitForRoute('/pages/details/customerDetails');
+    await expect.poll(() => app.customer.name().textContent()).toBe(first[0]);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  test('a tap on a painted card before the app has loaded opens that customer once it has', async () => {
+    const app = await harness.newApp();
+    const release = await heldListLoad(app);
+    await app.customers.cards().first().waitFor();
+    expect(await painted(app.page)).toBe(true);
+    const [name] = await app.customers.cardNames();
+    await app.customers.cards().first().click();
+    // (Not waitForRoute: the document's load waits for the held entry.)
+    await app.page.waitForFunction(() => location.hash.startsWith('#/pages/details/customerDetails?'));
+    expect(Number(app.route().query.get('id'))).toBeGreaterThan(0);
+    // The copy is gone (the loading view shows) until the app draws the customer.
+    expect(await painted(app.page)).toBe(false);
+    release();
+    await expect.poll(() => app.customer.name().textContent()).toBe(name);
+    expect(app.route().path).toBe('/pages/details/customerDetails');
+  });
+
+  test('a name with markup shows as text in the painted card and in the app', async () => {
+    const app = await harness.newApp();
+    await app.page.route(
+      (url) => url.pathname === LIST_API,
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { list: { name: string }[] } };
+        const [first] = body.data.list;
+        if (first) first.name = '<b>x</b><img src=x onerror="window.__injected=1">';
+        await route.fulfill({ response, json: body });
+      },
+    );
+    const release = await heldListLoad(app);
+    const card = app.customers.cards().first();
+    await card.waitFor();
+    expect(await painted(app.page)).toBe(true);
+    expect(await card.getByTestId('customer-name').textContent()).toBe('<b>x</b><img src=x onerror="window.__injected=1">');
+    expect(await card.locator('b, img').count()).toBe(0);
+    release();
+    await app.page.waitForFunction(() => document.querySelector('#root [data-painted]') === null);
+    expect(await app.customers.cards().first().getByTestId('customer-name').textContent()).toBe('<b>x</b><img src=x onerror="window.__injected=1">');
+    expect(await app.page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+  });
+
+  test('when the app renders before the answer has come, the painter paints nothing after it', async () => {
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+    await app.open(LIST);
+    await app.customers.cards().first().waitFor();
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await app.page.route(
+      (url) => url.pathname === LIST_API,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const seen = await recordViews(app.page);
+    await app.page.reload({ waitUntil: 'commit' });
+    // The app has rendered its page (the skeleton, waiting for the answer) and the painter has loaded.
+    await app.page.getByTestId('list-skeleton').waitFor();
+    await app.page.waitForFunction(() => (window as unknown as { __salesPaint?: { stopped?: boolean } }).__salesPaint?.stopped === true);
+    await app.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/list-painter-/.test(entry.name)));
+    answer();
+    await app.customers.cards().first().waitFor();
+    await app.settled();
+    expect((await seen()).painted).toBe(false);
+    const names = await app.customers.cardNames();
+    expect(names).toEqual([...new Set(names)]);
+  });
+
+  test('no painter file is asked for without a session, on another page, or for a filtered list', async () => {
+    const app = await harness.newApp();
+    const paths = requestedPaths(app.page);
+    // Signed out: the list's address shows the login page.
+    await app.open(LIST);
+    await app.waitForRoute('/pages/login/index');
+    await app.signIn(LI_NA);
+    // Home, and the list with a filter in its address, cold.
+    for (const route of ['pages/index/index', `${LIST}?level=A`]) {
+      await app.open(route);
+      await app.page.reload();
+      await app.customers.cards().first().or(app.page.getByTestId('home-completion')).first().waitFor();
+    }
+    expect(paths.filter((path) => PAINTER.test(path))).toEqual([]);
+    // The list itself, cold: asked for once.
+    await app.open(LIST);
+    await app.page.reload();
+    await app.customers.cards().first().waitFor();
+    expect(paths.filter((path) => PAINTER.test(path))).toHaveLength(1);
+  });
+});
