@@ -13,6 +13,7 @@
  * (migrations, DDL, the seed's raw SQL), writes and keyword searches (VALUE_PLANNED) stay unnamed.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 
 /** Longer texts (a read with thousands of ids in it) are sent unnamed, so no connection keeps them. */
@@ -26,9 +27,17 @@ const READ = /^\s*(select|with)\b/i;
  */
 const VALUE_PLANNED = /\bi?like\b|@>/i;
 
+/** Names already computed, so a hot read does not hash its text on every call. */
+const names = new LRUCache<string, string>({ max: 2000 });
+
 /** The statement's name on a connection: its text's hash. */
 export function statementName(text: string): string {
-  return `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** The name a query is sent under, or undefined when it stays unnamed. */

@@ -12,7 +12,7 @@
 import { APP_VERSION, isSiteScopedPath, PLATFORM, STORAGE_KEYS } from '@sales/contract';
 import * as API from '@sales/contract/routes';
 import { ROUTES, type RouteName } from '../config/paths';
-import { customerQuery, parseCustomerFilters } from '../features/customers/customer-filters';
+import { defaultCustomerQuery } from '../features/customers/customer-filters';
 import { parsePoolFilters, poolQuery } from '../features/pool/pool-filters';
 import { PAGE_SIZE } from '../lib/paging';
 import { EARLY_CALLS_GLOBAL } from '../lib/early-response';
@@ -28,13 +28,13 @@ export interface EarlyCall {
 
 const homeDashboard: EarlyCall = { url: API.performanceHome, body: {}, permission: 'isShowIndex' };
 const firstPage = { page: 1, pageSize: PAGE_SIZE };
-/** The list pages' filters when the address carries none. */
+/** 公海客户's filters when the address carries none. */
 const noFilters = new URLSearchParams();
 
 export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   entry: [homeDashboard],
   home: [homeDashboard],
-  allCustomers: [{ url: API.customerList, body: { ...customerQuery(parseCustomerFilters(noFilters)), ...firstPage } }],
+  allCustomers: [{ url: API.customerList, body: { ...defaultCustomerQuery(), ...firstPage } }],
   customerPool: [{ url: API.poolList, body: { ...poolQuery(parsePoolFilters(noFilters)), ...firstPage } }],
   todo: [{ url: API.followUpDue, body: firstPage }],
   messageCenter: [{ url: API.noticeList, body: firstPage }],

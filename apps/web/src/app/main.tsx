@@ -5,7 +5,7 @@ import 'antd-mobile/es/global';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { findRoute, ROUTES, type RouteName } from '../config/paths';
+import { findRoute, routeNameOf, ROUTES } from '../config/paths';
 import { endSession, loginUrl, refreshUserInfo } from '../features/auth/session';
 import { currentSiteId, useSession } from '../features/auth/session-store';
 import { configureApiClient } from '../lib/api-client';
@@ -97,7 +97,7 @@ const loginFirst = firstRoute === ROUTES.login || (!useSession.getState().token 
 if (!loginFirst) dropPrerenderedLogin();
 // A page the painter drew from the early answer (lib/painted-page.ts) is taken over as it is; on any
 // other load, a painter still waiting for its answer must not draw over the app.
-const paintedName = !loginFirst && firstRoute && paintedRoute() === firstRoute.path ? (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === firstRoute) : undefined;
+const paintedName = !loginFirst && firstRoute && paintedRoute() === firstRoute.path ? routeNameOf(firstRoute) : undefined;
 if (!paintedName) stopPainter();
 if (showsPrerenderedLogin()) {
   // index.html shows the login page already (lib/prerendered-login.ts): keep what was typed into it,

@@ -6,7 +6,7 @@ import { currentSiteId, useSession } from '../../features/auth/session-store';
 import { customerKeys } from '../../features/customers/api/query-keys';
 import { CustomerCardView } from '../../features/customers/components/customer-card';
 import type { CustomerCardText } from '../../features/customers/customer-card-text';
-import { customerQuery, parseCustomerFilters } from '../../features/customers/customer-filters';
+import { defaultCustomerQuery } from '../../features/customers/customer-filters';
 import { PAGE_SIZE } from '../../lib/paging';
 import { queryClient } from '../../lib/query-client';
 import { AppProvider } from '../provider';
@@ -49,7 +49,7 @@ export async function listMarkup(): Promise<ListPaintMarkup> {
   await preloadPage('allCustomers');
   const siteId = currentSiteId();
   if (siteId === null || !useSession.getState().currentSite?.isLeader) throw new Error('list-markup: render with a leader\'s session stored');
-  const query = customerQuery(parseCustomerFilters(new URLSearchParams()));
+  const query = defaultCustomerQuery();
   queryClient.setQueryData(customerKeys.list(siteId, query), {
     pages: [{ list: [sample], total: slot('total') as unknown as number, page: 1, pageSize: PAGE_SIZE }],
     pageParams: [1],

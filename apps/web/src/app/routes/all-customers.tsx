@@ -4,7 +4,7 @@ import { useStaffOptions } from '../../features/staff/components/use-staff-optio
 import { routeUrl, ROUTES } from '../../config/paths';
 import { currentSiteId, useSession } from '../../features/auth/session-store';
 import { customerListQueryOptions } from '../../features/customers/api/get-customer-list';
-import { customerQuery, parseCustomerFilters } from '../../features/customers/customer-filters';
+import { defaultCustomerQuery } from '../../features/customers/customer-filters';
 import { nav } from '../../lib/navigation';
 import { registerPaintTakeover } from '../../lib/painted-page';
 import { queryClient } from '../../lib/query-client';
@@ -12,7 +12,7 @@ import { queryClient } from '../../lib/query-client';
 // The painted copy of the list (app/prerender/list-painter.ts) showed the first page of the default
 // view: the app's first render reads it from the cache (the request layer takes the same answer).
 registerPaintTakeover(ROUTES.allCustomers.path, () =>
-  queryClient.prefetchInfiniteQuery(customerListQueryOptions(currentSiteId(), customerQuery(parseCustomerFilters(new URLSearchParams())))),
+  queryClient.prefetchInfiniteQuery(customerListQueryOptions(currentSiteId(), defaultCustomerQuery())),
 );
 
 /** 客户列表: a salesperson's own customers, or every customer of the site for a leader; a way to the 公海. */

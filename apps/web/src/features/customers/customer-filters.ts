@@ -59,3 +59,8 @@ export function writeCustomerFilters(filters: CustomerFilters, params: URLSearch
   set('orders', filters.orders, 'all');
   set('sort', filters.sort, DEFAULT_CUSTOMER_FILTERS.sort);
 }
+
+/** The list's query when the address carries no filters: its default view (what index.html's early call asks for and the painted copy shows). */
+export function defaultCustomerQuery(): CustomerQuery {
+  return customerQuery(parseCustomerFilters(new URLSearchParams()));
+}
