@@ -115,6 +115,13 @@ export class HostStandIn {
           response.end(JSON.stringify(this.problems));
           return;
         }
+        // The stand-in's sign-in pages are opened in a browser (e2e), which asks for their icon on its
+        // own and at its own time, after the test that opened them may have ended: not a call of ours.
+        if (request.method === 'GET' && url.pathname === '/favicon.ico') {
+          response.statusCode = 404;
+          response.end();
+          return;
+        }
         this.requests.push(request);
         const handler = this.routes.get(`${request.method} ${request.path}`);
         const answering = handler ? Promise.resolve().then(() => handler(request, this)) : Promise.resolve<StandInAnswer>({ status: 404 });
