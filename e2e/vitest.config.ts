@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/lanes';
 
 /** Chromium profiles, server data and screenshots of a run stay inside e2e/.tmp (gitignored). */
 const tmpDir = path.resolve(import.meta.dirname, '.tmp');
@@ -12,10 +13,12 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
-    // One server, one browser at a time: files run one after another in a single worker.
+    // E2E_WORKERS workers (support/lanes.ts), each with a server of its own; a worker's files run one
+    // after another. A file spends over half its time waiting on the page, so two workers share the
+    // two cores: 1,021 → ~600 s for the suite on an idle machine.
     pool: 'forks',
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: E2E_WORKERS > 1,
+    maxWorkers: E2E_WORKERS,
     // A backstop, not a measure: each wait inside a test has its own limit (10 s). Under load the
     // longest tests (account changes: several logins, codes and password hashes) take ~50 s.
     testTimeout: 180_000,

@@ -3,6 +3,7 @@ import * as ROUTES from '@sales/contract/routes';
 import type { Response } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, type DemoAccount } from './accounts';
+import type { E2eLane } from './lanes';
 
 export interface Envelope<T> {
   code: number;
@@ -15,9 +16,18 @@ export interface Session {
   userId: number;
 }
 
-/** The base URL of the server the global setup started (no trailing slash). */
+/** This worker's lane (lanes.ts): VITEST_POOL_ID numbers the workers from 1. */
+export function lane(): E2eLane {
+  const lanes = inject('lanes');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const own = lanes[(worker - 1) % lanes.length];
+  if (!own) throw new Error(`no e2e lane for worker ${worker}: the global setup started ${lanes.length}`);
+  return own;
+}
+
+/** The base URL of this worker's server (no trailing slash). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return lane().baseUrl;
 }
 
 const HEADERS = { 'Content-Type': 'application/json', platform: 'h5', Version: '2.0.1' } as const;

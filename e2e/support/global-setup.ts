@@ -5,14 +5,12 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium';
 import { startHostStandIns, type HostStandIns } from './host-stand-ins';
+import { E2E_WORKERS, type E2eLane } from './lanes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the e2e server listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
-    baseUrl: string;
-    /** The 企业微信 and 钉钉 stand-ins the server calls. */
-    wecomStandIn: string;
-    dingtalkStandIn: string;
+    /** One lane per worker: a test file runs against its worker's lane (support/lanes.ts). */
+    lanes: E2eLane[];
   }
 }
 
@@ -111,9 +109,56 @@ async function startServer(dataDir: string, hostEnv: Record<string, string>): Pr
   return { server, baseUrl, log };
 }
 
+interface StartedLane {
+  lane: E2eLane;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts one server for the whole run on a free port with a fresh PGlite database (seeded with
- * the demo data), and stops it afterwards. The web app must already be built.
+ * A lane: the 企业微信 and 钉钉 stand-ins and a server calling them, on a free port with a fresh
+ * PGlite database seeded with the demo data (the seed is deterministic: every lane has the same).
+ */
+async function startLane(runDir: string, index: number): Promise<StartedLane> {
+  const standIns: HostStandIns = await startHostStandIns();
+  // A server that exits before it is ready (seen once on a busy machine, when the server still had
+  // Fastify's 10 s plugin time-out around its first-start seeding) is started again with a fresh
+  // database, and said so. One that is still starting is waited for, not restarted: a restart would
+  // only begin the same seeding again.
+  let started: StartedServer | null = null;
+  const failures: string[] = [];
+  const startedAt = Date.now();
+  for (let attempt = 1; attempt <= START_ATTEMPTS && !started; attempt += 1) {
+    try {
+      started = await startServer(path.join(runDir, `lane-${index}-data-${attempt}`), standIns.env);
+      process.stderr.write(`e2e server ${index} ready in ${Math.round((Date.now() - startedAt) / 1000)} s\n`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(`attempt ${attempt}: ${message}`);
+      if (!(error instanceof ServerExited)) break;
+      if (attempt < START_ATTEMPTS) process.stderr.write(`e2e server ${index} did not start (attempt ${attempt} of ${START_ATTEMPTS}), retrying:\n${message.slice(0, 2_000)}\n`);
+    }
+  }
+  if (!started) {
+    await standIns.close();
+    throw new Error(`The e2e server ${index} could not be started:\n${failures.join('\n\n')}`);
+  }
+  const { server, baseUrl, log } = started;
+  return {
+    lane: { baseUrl, wecomStandIn: standIns.wecom.url, dingtalkStandIn: standIns.dingtalk.url },
+    stop: async () => {
+      await stop(server);
+      if (server.exitCode && server.exitCode !== 0) {
+        process.stderr.write(`e2e server ${index} exited with ${server.exitCode}:\n${log()}\n`);
+      }
+      await standIns.close();
+    },
+  };
+}
+
+/**
+ * Starts one lane per worker for the whole run (the files of a worker run one after another
+ * against its lane, so no two files share a server at once), and stops them afterwards. The web
+ * app must already be built.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -126,43 +171,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(tmpRoot, { recursive: true });
   process.env.TMPDIR = tmpRoot;
   const runDir = mkdtempSync(path.join(tmpRoot, 'run-'));
-  const standIns: HostStandIns = await startHostStandIns();
-
-  // A server that exits before it is ready (seen once on a busy machine, when the server still had
-  // Fastify's 10 s plugin time-out around its first-start seeding) is started again with a fresh
-  // database, and said so. One that is still starting is waited for, not restarted: a restart would
-  // only begin the same seeding again.
-  let started: StartedServer | null = null;
-  const failures: string[] = [];
-  const startedAt = Date.now();
-  for (let attempt = 1; attempt <= START_ATTEMPTS && !started; attempt += 1) {
-    try {
-      started = await startServer(path.join(runDir, `data-${attempt}`), standIns.env);
-      process.stderr.write(`e2e server ready in ${Math.round((Date.now() - startedAt) / 1000)} s\n`);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      failures.push(`attempt ${attempt}: ${message}`);
-      if (!(error instanceof ServerExited)) break;
-      if (attempt < START_ATTEMPTS) process.stderr.write(`e2e server did not start (attempt ${attempt} of ${START_ATTEMPTS}), retrying:\n${message.slice(0, 2_000)}\n`);
-    }
-  }
-  if (!started) {
+  const results = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, index) => startLane(runDir, index + 1)));
+  const lanes = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(lanes.map((lane) => lane.stop()));
     rmSync(runDir, { recursive: true, force: true });
-    await standIns.close();
-    throw new Error(`The e2e server could not be started:\n${failures.join('\n\n')}`);
-  }
-  const { server, baseUrl, log } = started;
-
-  project.provide('baseUrl', baseUrl);
-  project.provide('wecomStandIn', standIns.wecom.url);
-  project.provide('dingtalkStandIn', standIns.dingtalk.url);
-
-  return async () => {
-    await stop(server);
-    if (server.exitCode && server.exitCode !== 0) {
-      process.stderr.write(`e2e server exited with ${server.exitCode}:\n${log()}\n`);
-    }
-    rmSync(runDir, { recursive: true, force: true });
-    await standIns.close();
   };
+  const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason instanceof Error ? result.reason.message : String(result.reason)] : []));
+  if (failed.length > 0) {
+    await stopAll();
+    throw new Error(failed.join('\n\n'));
+  }
+  project.provide('lanes', lanes.map((lane) => lane.lane));
+  return stopAll;
 }

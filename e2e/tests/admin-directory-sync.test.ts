@@ -5,8 +5,9 @@
  * sites; a 离职交接人 picked for a site shows in the preview of a leaver. The directory holds departments and people of this test only (no other test's data moves),
  * and the stand-in saw no wrong request; axe finds nothing, at 1280×800 and at 1024×768.
  */
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openConsoleAsAdministrator } from '../support/admin-console';
+import { lane } from '../support/api';
 import { useApp } from '../support/app';
 import { axeViolations } from '../support/layout';
 
@@ -30,7 +31,7 @@ const DIRECTORY = {
 
 describe('通讯录同步 in the console', () => {
   test('maps departments, previews, applies, and the people are in 员工', async () => {
-    const standIn = inject('wecomStandIn');
+    const standIn = lane().wecomStandIn;
     const set = await fetch(`${standIn}/__stand-in/directory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DIRECTORY) });
     expect(set.status).toBe(200);
 

@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
-import { apiLogin } from '../support/api';
+import { apiLogin, lane } from '../support/api';
 import { useApp } from '../support/app';
 import { layoutProblems, layoutReport } from '../support/layout';
 import { customerDetail, customerList } from '../support/sales-api';
@@ -65,12 +65,12 @@ const sha1 = (ticket: string, nonceStr: string, timestamp: string, url: string) 
   createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url}`).digest('hex');
 
 async function standInTickets(): Promise<{ wecomAgent: string[] }> {
-  const response = await fetch(`${inject('wecomStandIn')}/__stand-in/jsapi-tickets`);
+  const response = await fetch(`${lane().wecomStandIn}/__stand-in/jsapi-tickets`);
   return (await response.json()) as { wecomAgent: string[] };
 }
 
 async function standInProblems(): Promise<string[]> {
-  return (await (await fetch(`${inject('wecomStandIn')}/__stand-in/problems`)).json()) as string[];
+  return (await (await fetch(`${lane().wecomStandIn}/__stand-in/problems`)).json()) as string[];
 }
 
 const hostCalls = (page: Page) => page.evaluate(() => (window as unknown as { __hostCalls: BridgeCall[] }).__hostCalls);

@@ -7,10 +7,10 @@
  * with the password form still there. The people are this file's own, linked through the admin API.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import * as ROUTES from '@sales/contract/routes';
 import { ZHAO_MIN } from '../support/accounts';
-import { apiLogin, endpointData, type Session } from '../support/api';
+import { apiLogin, endpointData, lane, type Session } from '../support/api';
 import { AppPage, useApp } from '../support/app';
 
 const harness = useApp();
@@ -62,7 +62,7 @@ async function appIn(browser: Browser, options: { userAgent?: string; desktop?: 
 /** The stand-ins' recorded problems about sign-in (other features share the stand-ins). */
 async function signInProblems(): Promise<string[]> {
   const all = await Promise.all(
-    [inject('wecomStandIn'), inject('dingtalkStandIn')].map(async (url) => (await (await fetch(`${url}/__stand-in/problems`)).json()) as string[]),
+    [lane().wecomStandIn, lane().dingtalkStandIn].map(async (url) => (await (await fetch(`${url}/__stand-in/problems`)).json()) as string[]),
   );
   return all.flat().filter((problem) => /oauth|sso|getuserinfo|userAccessToken|users\/me|getbyunionid|requestAuthCode|__oauth/.test(problem));
 }
@@ -151,7 +151,7 @@ describe('sign-in from 企业微信 and 钉钉', () => {
   });
 
   test('inside 钉钉 the page asks the client for an auth code and signs in (the client bridge stood in for)', async () => {
-    const answer = (await (await fetch(`${inject('dingtalkStandIn')}/__oauth/dingtalk/app-code?user=dd-e2e-app&corpId=ding-e2e-corp`)).json()) as { code: string };
+    const answer = (await (await fetch(`${lane().dingtalkStandIn}/__oauth/dingtalk/app-code?user=dd-e2e-app&corpId=ding-e2e-corp`)).json()) as { code: string };
     // 钉钉's Android client exposes its bridge as window.nuva; this one answers requestAuthCode with the stand-in's code.
     const bridge = `window.nuva = { isReady: true, require: () => (onSuccess, onFail, service, action, params) => {
       window.__dingtalkAsked = { service, action, corpId: params && params.corpId };

@@ -1,0 +1,25 @@
+/**
+ * The suite runs in E2E_WORKERS workers (2 by default: the machine's two cores; `E2E_WORKERS=1`
+ * runs one file at a time). Each worker has a lane of its own — a server with its own database and
+ * its own 企业微信 and 钉钉 stand-ins — so the files of one worker run one after another against
+ * their lane, as the whole suite once ran against one server, and no two files share a server at
+ * the same time.
+ */
+export interface E2eLane {
+  /** Where the lane's server listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  /** The 企业微信 and 钉钉 stand-ins the lane's server calls. */
+  wecomStandIn: string;
+  dingtalkStandIn: string;
+}
+
+function workersFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 2;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 8) {
+    throw new Error(`E2E_WORKERS must be a whole number from 1 to 8, not "${value}"`);
+  }
+  return workers;
+}
+
+export const E2E_WORKERS = workersFrom(process.env.E2E_WORKERS);
