@@ -52,3 +52,19 @@ export function rulesText(rules: { ownLimit: number | null; dailyClaimLimit: num
   if (rules.reclaimBlockDays !== null && rules.reclaimBlockDays > 0) parts.push(`前负责人 ${rules.reclaimBlockDays} 天内不能再领取`);
   return parts.length > 0 ? parts.join(' · ') : '本站点未设领取限制';
 }
+
+/** What the caller does in the pool: 领取 (a salesperson of the site) or select and 分配 (a leader). */
+export interface PoolRole {
+  canClaim: boolean;
+  canAssign: boolean;
+}
+
+/**
+ * The caller's role in the pool: the server's (pool/rules) once it has answered, until then the one
+ * the session gives for the current site, so that the cards, the usage line and the action bar are
+ * drawn for the right role from the first render instead of appearing when the rules arrive.
+ */
+export function poolRole(rules: PoolRole | undefined, isLeaderOfSite: boolean): PoolRole {
+  if (rules) return { canClaim: rules.canClaim, canAssign: rules.canAssign };
+  return { canClaim: !isLeaderOfSite, canAssign: isLeaderOfSite };
+}

@@ -1,4 +1,4 @@
-import { CUSTOMER_LEVELS, type PoolCustomer } from '@sales/contract';
+import { CUSTOMER_LEVELS, type PoolCustomer, type PoolRules } from '@sales/contract';
 import { Button, Popup, SearchBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
@@ -6,30 +6,53 @@ import { PagedList } from '../../../components/paged-list';
 import { showToast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchState } from '../../../lib/use-search-state';
+import { useSession } from '../../auth/session-store';
 import { usePoolLastOwners } from '../api/get-pool-last-owners';
 import { usePoolList } from '../api/get-pool-list';
 import { usePoolRules } from '../api/get-pool-rules';
 import { useClaimPoolCustomer } from '../api/pool-actions';
 import { failureText } from '../failure-text';
-import { parsePoolFilters, poolQuery, rulesText, usageText, writePoolFilters } from '../pool-filters';
+import { parsePoolFilters, poolQuery, poolRole, rulesText, usageText, writePoolFilters } from '../pool-filters';
 import { AssignSheet } from './assign-sheet';
 import { PoolCard } from './pool-card';
 
 const LEVEL_OPTIONS: FilterOption<string>[] = [{ value: 'all', label: '全部等级' }, ...CUSTOMER_LEVELS.map((level) => ({ value: level, label: `${level}类` }))];
 
-/** The site's rules and the caller's usage of the caps, above the list. */
-function RulesBar() {
-  const rules = usePoolRules();
-  if (!rules.data) return null;
-  const data = rules.data;
+interface RulesBarProps {
+  rules: PoolRules | undefined;
+  /** While the rules load: whether the caller claims, and so will have a usage line. */
+  showsUsage: boolean;
+}
+
+/**
+ * The site's rules and the caller's usage of the caps, above the list. Until they arrive (a call of
+ * their own, which may answer before or after the list's) the bar stands in their place at the size
+ * it will have — the usage line for those who claim, the rules' two lines — so that nothing below
+ * moves when they do (issue 29).
+ */
+function RulesBar({ rules, showsUsage }: RulesBarProps) {
+  if (!rules) {
+    return (
+      <div className="pool-rules" role="status" aria-label="公海规则加载中" data-testid="pool-rules-loading">
+        {showsUsage && (
+          <div className="pool-rules__usage">
+            <span className="pool-rules__bone pool-rules__bone--usage" />
+          </div>
+        )}
+        <div className="pool-rules__text">
+          <span className="pool-rules__bone" />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="pool-rules" data-testid="pool-rules">
-      {data.usage && (
+      {rules.usage && (
         <div className="pool-rules__usage" data-testid="pool-usage">
-          {usageText(data.usage, data)}
+          {usageText(rules.usage, rules)}
         </div>
       )}
-      <div className="muted">{rulesText(data)}</div>
+      <div className="pool-rules__text muted">{rulesText(rules)}</div>
     </div>
   );
 }
@@ -44,8 +67,8 @@ export function PoolBrowser() {
   }, [settledKeyword, filters, setFilters]);
 
   const rules = usePoolRules();
-  const canClaim = rules.data?.canClaim ?? false;
-  const canAssign = rules.data?.canAssign ?? false;
+  const isLeaderOfSite = useSession((state) => state.currentSite?.isLeader ?? false);
+  const { canClaim, canAssign } = poolRole(rules.data, isLeaderOfSite);
   const pool = usePoolList(poolQuery(filters));
   const lastOwners = usePoolLastOwners();
   const claim = useClaimPoolCustomer();
@@ -85,7 +108,7 @@ export function PoolBrowser() {
 
   return (
     <div className={canAssign ? 'detail--with-bar' : undefined} data-testid="pool-page">
-      <RulesBar />
+      {(rules.data !== undefined || !rules.isError) && <RulesBar rules={rules.data} showsUsage={canClaim} />}
       {refusal && (
         <div className="pool-refusal" role="alert" data-testid="pool-refusal">
           <span>{refusal}</span>
