@@ -34,6 +34,7 @@ const PAGES: [page: string, account: DemoAccount, route: string, api: string][] 
   ['客户列表', LI_NA, 'pages/details/allCustomers', '/seller/fenghe/staff/customer/list'],
   ['消息中心', LI_NA, 'pages/my/messageCenter', '/seller/notice/list'],
   ['公海客户', ZHANG_WEI, 'pages/details/customerPool', '/seller/fenghe/staff/pool/list'],
+  ['公海客户 (its rules bar)', ZHANG_WEI, 'pages/details/customerPool', '/seller/fenghe/staff/pool/rules'],
   ['今日待办', ZHANG_WEI, 'pages/my/todo', '/seller/fenghe/staff/followup/due'],
   ['我的', ZHANG_WEI, 'pages/my/index', '/seller/fenghe/staff/followup/due'],
 ];

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@sales/contract';
 import * as API from '@sales/contract/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerQuery, parseCustomerFilters } from '../features/customers/customer-filters';
+import { parsePoolFilters, poolQuery } from '../features/pool/pool-filters';
 import { configureApiClient, request } from '../lib/api-client';
 import { EARLY_CALLS_GLOBAL, EARLY_RESPONSE_TTL_MS, stableJson } from '../lib/early-response';
 import { PAGE_SIZE } from '../lib/paging';
@@ -67,7 +68,6 @@ describe('index.html sends the first call of the page', () => {
   });
 
   it.each([
-    ['#/pages/details/customerPool', API.poolList, { page: 1, pageSize: PAGE_SIZE, siteId: 101 }],
     ['#/pages/my/todo', API.followUpDue, { page: 1, pageSize: PAGE_SIZE, siteId: 101 }],
     ['#/pages/my/messageCenter', API.noticeList, { page: 1, pageSize: PAGE_SIZE }],
     ['#/pages/my/index', API.followUpDue, { page: 1, pageSize: 1, siteId: 101 }],
@@ -76,6 +76,17 @@ describe('index.html sends the first call of the page', () => {
     signIn();
     boot(hash);
     expect(sent()).toEqual([expect.objectContaining({ url, body })]);
+  });
+
+  it('公海 sends its list and its rules bar’s call, each as the page asks for it', async () => {
+    signIn();
+    boot('#/pages/details/customerPool');
+    expect(sent()).toEqual([
+      expect.objectContaining({ url: API.poolList, body: { ...poolQuery(parsePoolFilters(new URLSearchParams())), page: 1, pageSize: PAGE_SIZE, siteId: 101 } }),
+      expect.objectContaining({ url: API.poolRules, body: { siteId: 101 } }),
+    ]);
+    await expect(request({ url: API.poolRules, method: 'POST', data: {} })).resolves.toEqual({ from: 'early' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('answers the same body whatever its key order, once: a second ask sends its own call', async () => {

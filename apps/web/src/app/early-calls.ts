@@ -35,7 +35,11 @@ export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   entry: [homeDashboard],
   home: [homeDashboard],
   allCustomers: [{ url: API.customerList, body: { ...defaultCustomerQuery(), ...firstPage } }],
-  customerPool: [{ url: API.poolList, body: { ...poolQuery(parsePoolFilters(noFilters)), ...firstPage } }],
+  // 公海: the list and the rules bar above it (its caps and the caller's usage), which arrive together.
+  customerPool: [
+    { url: API.poolList, body: { ...poolQuery(parsePoolFilters(noFilters)), ...firstPage } },
+    { url: API.poolRules, body: {} },
+  ],
   todo: [{ url: API.followUpDue, body: firstPage }],
   messageCenter: [{ url: API.noticeList, body: firstPage }],
   // 我的: the 今日待办 badge's figures.
