@@ -23,6 +23,7 @@ import {
   rangeTotalsFrom,
   standardsFrom,
   type FigureTotals,
+  type SiteSet,
 } from '../../../db/performance-figures.js';
 import { SITE_TREE, SITE_TREE_IDS, siteTreeCte } from '../../../db/site-links.js';
 import { memberRowsSql, type SiteMember } from '../members/site-members.js';
@@ -31,23 +32,62 @@ import type { TreeStandards } from './performance-rows.js';
 /** Rows of a sub-select as one json array (empty: []), in `order`. */
 export const jsonRows = (rows: SQL, order: SQL = sql`true`): SQL => sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${rows}) t)`;
 
+/** The period's figures of each person credited at the sites (figuresByStaff), as json rows. */
+export function figuresByStaffJson(sites: SiteSet, period: DayRange): SQL {
+  const d = performanceDaily;
+  return jsonRows(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...period })} group by ${d.staffId}`);
+}
+
+/** The standards of `months` at each of the sites, as json rows. */
+export function standardsJson(sites: SiteSet, months: readonly string[]): SQL {
+  const ps = performanceStandards;
+  return jsonRows(
+    sql`select ${ps.siteId} as "siteId", ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen",
+        ${ps.targetOrders} as "targetOrders", ${ps.targetNewCustomers} as "targetNewCustomers"
+      from ${ps} where ${atSites(ps.siteId, sites)} and ${ps.month} in (${sql.join(
+        months.map((month) => sql`${month}`),
+        sql`, `,
+      )})`,
+  );
+}
+
+/** Each range's sums (figuresForRanges) as one json object, for rangeTotalsFrom. */
+export function rangeSumsJson(who: { siteId: SiteSet; staffId: number | null }, ranges: readonly DayRange[]): SQL {
+  const d = performanceDaily;
+  const columns = sql.join(
+    Object.entries(rangeSumColumns(ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  return sql`(select row_to_json(t) from (select ${columns} from ${d} where ${figureWhere({ ...who, ...rangesSpan(ranges) })}) t)`;
+}
+
+/** The figures of each day of `trend` with any (dailyFigures), as json rows. */
+export function daysJson(who: { siteId: SiteSet; staffId: number | null }, trend: DayRange): SQL {
+  const d = performanceDaily;
+  return jsonRows(sql`select ${d.day} as day, ${FIGURE_SUMS} from ${d} where ${figureWhere({ ...who, ...trend })} group by ${d.day}`);
+}
+
 /** Figures as the statement's json gives them (sums of bigints: numbers, or text). */
 type JsonFigures = Record<'orderCount' | 'orderAmountFen' | 'newCustomers' | 'followUps', number | string>;
 
-type JsonMember = { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean };
+export type JsonMember = { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean };
 
 /** The columns treeStatement reads. */
-interface TreeRow {
-  /** The site and every site below it. */
-  sites: number[];
+/** The figure columns a site statement answers as json (home's and treeStatement's). */
+export interface SiteFigureColumns {
   members: JsonMember[];
   /** In a tree, each site's own members of the period (treeStandardsOf's; null: a single site). */
   siteMembers: (JsonMember & { siteId: number })[] | null;
   byStaff: (JsonFigures & { staffId: number })[];
-  /** The standards of the months asked for, at each site of the tree. */
+  /** The standards of the months asked for, at each site read. */
   standards: { siteId: number; month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[];
   ranges: Record<string, number | string> | null;
   days: (JsonFigures & { day: string })[];
+}
+
+interface TreeRow extends SiteFigureColumns {
+  /** The site and every site below it. */
+  sites: number[];
   first: string | null;
 }
 
@@ -84,7 +124,7 @@ export interface TreeFigures<R extends readonly DayRange[]> {
   first: string | null;
 }
 
-const memberOf = (member: JsonMember): SiteMember => ({ ...member, joinedAt: new Date(member.joinedAt), isLeader: Boolean(member.isLeader) });
+export const memberOf = (member: JsonMember): SiteMember => ({ ...member, joinedAt: new Date(member.joinedAt), isLeader: Boolean(member.isLeader) });
 
 /**
  * Reads a site's TreeFigures in one statement, with the page's own `extra` columns (each an SQL
@@ -96,7 +136,6 @@ export async function readTree<const R extends readonly DayRange[], E extends Re
   extra: { [K in keyof E]: SQL } = {} as { [K in keyof E]: SQL },
 ): Promise<{ figures: TreeFigures<R>; row: E }> {
   const d = performanceDaily;
-  const ps = performanceStandards;
   const sites = SITE_TREE_IDS;
   const start = q.period.startDate;
   // The members (siteMembers: the period's, leaders merged, by id).
@@ -104,24 +143,11 @@ export async function readTree<const R extends readonly DayRange[], E extends Re
   // In a tree, each site measures its own members against its own standards (treeStandardsOf).
   const inTree = sql`exists (select 1 from ${SITE_TREE} where id <> ${q.siteId})`;
   const siteMembers = sql`case when ${inTree} then ${jsonRows(memberRowsSql(sites, start, true), sql`t."siteId", t.id`)} end`;
-  // The period's figures of each person credited at the sites (figuresByStaff).
-  const byStaff = jsonRows(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...q.period })} group by ${d.staffId}`);
-  const standards = jsonRows(
-    sql`select ${ps.siteId} as "siteId", ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen",
-        ${ps.targetOrders} as "targetOrders", ${ps.targetNewCustomers} as "targetNewCustomers"
-      from ${ps} where ${atSites(ps.siteId, sites)} and ${ps.month} in (${sql.join(
-        q.standardMonths.map((month) => sql`${month}`),
-        sql`, `,
-      )})`,
-  );
-  // The ranges' sums (figuresForRanges) and the trend's days (dailyFigures).
+  const byStaff = figuresByStaffJson(sites, q.period);
+  const standards = standardsJson(sites, q.standardMonths);
   const who = { siteId: sites, staffId: q.staffId };
-  const rangeColumns = sql.join(
-    Object.entries(rangeSumColumns(q.ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-    sql`, `,
-  );
-  const ranges = sql`(select row_to_json(t) from (select ${rangeColumns} from ${d} where ${figureWhere({ ...who, ...rangesSpan(q.ranges) })}) t)`;
-  const days = jsonRows(sql`select ${d.day} as day, ${FIGURE_SUMS} from ${d} where ${figureWhere({ ...who, ...q.trend })} group by ${d.day}`);
+  const ranges = rangeSumsJson(who, q.ranges);
+  const days = daysJson(who, q.trend);
   // firstRecordedDay: each site's first day from the primary key's order (site, day), the earliest of them.
   const personal = q.staffId === null ? sql`` : sql` and ${d.staffId} = ${q.staffId}`;
   const first = q.firstDay
