@@ -7,7 +7,7 @@
  * figuresFor and targetFor too, so every page and report counts the same way.
  */
 import { monthsInRange, type DayRange } from '@sales/contract';
-import { and, asc, eq, gte, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, is, isNull, lte, min, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 import { performanceDaily, performanceStandards, positions } from './schema.js';
@@ -28,13 +28,15 @@ export interface TargetTotals {
 /**
  * The sites a figure counts: one site, or a site with every site below it (site-links'
  * siteAndDescendants; issue 26 §3: a parent's figures roll up its descendants'). A list of one
- * reads exactly as the site alone.
+ * reads exactly as the site alone. An SQL value is an int[] of site ids that the statement itself
+ * computes (site-links' SITE_TREE_IDS), for a page that reads its whole tree in one statement.
  */
-export type SiteSet = number | readonly number[];
+export type SiteSet = number | readonly number[] | SQL;
 
 /** The condition on a site column for a SiteSet (one site: equality, so the indexes read as before). */
 export function atSites(column: AnyPgColumn, set: SiteSet): SQL {
   if (typeof set === 'number') return eq(column, set);
+  if (is(set, SQL)) return sql`${column} = any(${set})`;
   if (set.length === 1 && set[0] !== undefined) return eq(column, set[0]);
   return inArray(column, [...set]);
 }

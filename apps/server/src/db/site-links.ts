@@ -1,9 +1,11 @@
 /**
  * The sites as a tree (issue 26 §3), read as links (id → parent) once per question and walked in
- * memory: an organisation has tens to hundreds of sites, never enough to make a recursive query pay.
+ * memory: an organisation has tens to hundreds of sites, never enough to make a recursive query pay
+ * for itself. A page that reads everything it shows in one statement (home, 部门销售业绩) finds the
+ * tree inside that statement instead (siteTreeCte), to keep to one round trip.
  * Archived sites are part of the tree (their history stays readable); pickers leave them out.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 import { sites } from './schema.js';
 
@@ -50,3 +52,23 @@ export async function siteAndDescendants(db: Db | Tx, siteId: number): Promise<n
   if (!child) return [siteId];
   return [siteId, ...descendantsIn(await siteLinks(db), [siteId]).filter((id) => id !== siteId)];
 }
+
+/** The name of siteTreeCte's table: one `id` column, the site and every site below it. */
+export const SITE_TREE = sql.identifier('site_tree');
+
+/**
+ * siteAndDescendants as a recursive common table expression (`with recursive ${siteTreeCte(id)}`)
+ * for a statement that reads the tree with its figures: the site and every site below it, archived
+ * ones included. UNION (not UNION ALL) keeps each site once, so a cycle ends the walk as
+ * descendantsIn's set does.
+ */
+export function siteTreeCte(siteId: number): SQL {
+  return sql`${SITE_TREE}(id) as (select ${siteId}::int union select ${sites.id} from ${sites} inner join ${SITE_TREE} on ${sites.parentId} = ${SITE_TREE}.id)`;
+}
+
+/**
+ * The ids of siteTreeCte's sites as an int[]: a SiteSet (performance-figures' atSites) inside its
+ * statement. The cast makes `= any(…)` read an array, not the rows of a sub-select. Raw text (it
+ * names SITE_TREE) because a statement uses it several times and each drizzle chunk costs a render.
+ */
+export const SITE_TREE_IDS: SQL = sql.raw('(select array_agg(id) from "site_tree")::int[]');

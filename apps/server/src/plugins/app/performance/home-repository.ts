@@ -1,16 +1,11 @@
 /** The home page: today's and this month's sales, the trend, the top 5 and the follow-ups due today. */
 import { chinaDayString, eachDay, fenToYuan, shiftDay, type DayRange, type HomeDashboard, type TrendPoint } from '@sales/contract';
-import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
-import { customers, followUpLatest, followUps, performanceDaily, performanceStandards, sites as sitesTable, staff } from '../../../db/schema.js';
+import { customers, followUpLatest, followUps, sites as sitesTable, staff } from '../../../db/schema.js';
 import {
-  atSites,
-  FIGURE_SUMS,
   figuresOf,
-  figureWhere,
-  rangeSumColumns,
-  rangesSpan,
   rangeTotalsFrom,
   standardsFrom,
   ZERO_FIGURES,
@@ -20,26 +15,16 @@ import {
 import { descendantsIn, type SiteLink } from '../../../db/site-links.js';
 import { monthsOf, siteRowsFrom, treeTargetsFrom, type TreeStandards } from './performance-rows.js';
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
-import { currentMonthStart, memberRowsSql, type SiteMember } from '../members/site-members.js';
+import { daysJson, figuresByStaffJson, jsonRows, memberOf, rangeSumsJson, standardsJson, type SiteFigureColumns } from './tree-statement.js';
+import { currentMonthStart, memberRowsSql } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows, toFigures } from './performance-views.js';
 import { seesSitePerformance, visibleLatestFollowUps, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds } from '../sales/sales-queries.js';
 
-/** Figures as the statement's json gives them (sums of bigints: numbers, or text). */
-type JsonFigures = Record<'orderCount' | 'orderAmountFen' | 'newCustomers' | 'followUps', number | string>;
-
 /** The one row of the home statement. */
-interface HomeRow {
+interface HomeRow extends SiteFigureColumns {
   /** The site tree's links when the site has a site below it (null: a single site). */
   links: { id: number; parentId: number | null; archived: boolean }[] | null;
-  members: JsonMember[];
-  /** In a tree, each site's own members of the month (treeStandardsOf's; null: a single site). */
-  siteMembers: (JsonMember & { siteId: number })[] | null;
-  byStaff: (JsonFigures & { staffId: number })[];
-  /** The standards of the months the page measures, at each site read. */
-  standards: { siteId: number; month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[];
-  ranges: Record<string, number | string> | null;
-  days: (JsonFigures & { day: string })[];
   /** 今日待办 is the site's own: read by the first statement only (null in a tree's). */
   dueTotal: number | string | null;
   due:
@@ -57,10 +42,6 @@ interface HomeRow {
       }[]
     | null;
 }
-
-type JsonMember = { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean };
-
-const memberOf = (member: JsonMember): SiteMember => ({ ...member, joinedAt: new Date(member.joinedAt), isLeader: Boolean(member.isLeader) });
 
 /** What one home statement reads: at `sites` (the site alone, or with those below it). */
 interface HomeQuery {
@@ -177,32 +158,16 @@ export class HomeRepository {
 
   /** The home statement's one row (HomeRow). */
   private async read(q: HomeQuery): Promise<HomeRow> {
-    const d = performanceDaily;
     const { scope, sites, staffId } = q;
-    const json = (rows: SQL, order: SQL = sql`true`) => sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${rows}) t)`;
     // The members (siteMembers: this month's, leaders merged, by id).
-    const members = json(memberRowsSql(sites, currentMonthStart()), sql`t.id`);
-    // The month's figures of each person credited at the sites (figuresByStaff).
-    const byStaff = json(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...q.month })} group by ${d.staffId}`);
-    const ps = performanceStandards;
-    const standards = json(
-      sql`select ${ps.siteId} as "siteId", ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen",
-          ${ps.targetOrders} as "targetOrders", ${ps.targetNewCustomers} as "targetNewCustomers"
-        from ${ps} where ${atSites(ps.siteId, sites)} and ${ps.month} in (${sql.join(
-          q.standardMonths.map((month) => sql`${month}`),
-          sql`, `,
-        )})`,
-    );
+    const members = jsonRows(memberRowsSql(sites, currentMonthStart()), sql`t.id`);
+    const byStaff = figuresByStaffJson(sites, q.month);
+    const standards = standardsJson(sites, q.standardMonths);
     // In a tree, each site measures its own members against its own standards (treeStandardsOf).
-    const siteMembers = q.tree ? json(memberRowsSql(sites, q.month.startDate, true), sql`t."siteId", t.id`) : sql`null::json`;
-    // The cards' and the pacing's sums (figuresForRanges) and the trend's days (dailyFigures).
-    const rangeColumns = sql.join(
-      Object.entries(rangeSumColumns(q.ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-      sql`, `,
-    );
+    const siteMembers = q.tree ? jsonRows(memberRowsSql(sites, q.month.startDate, true), sql`t."siteId", t.id`) : sql`null::json`;
     const who = { siteId: sites, staffId };
-    const rangeSums = sql`(select row_to_json(t) from (select ${rangeColumns} from ${d} where ${figureWhere({ ...who, ...rangesSpan(q.ranges) })}) t)`;
-    const days = json(sql`select ${d.day} as day, ${FIGURE_SUMS} from ${d} where ${figureWhere({ ...who, ...q.trend })} group by ${d.day}`);
+    const rangeSums = rangeSumsJson(who, q.ranges);
+    const days = daysJson(who, q.trend);
     // The customers of the site the caller sees whose latest follow-up names a next contact today,
     // in the order the list reads: a leader's from follow_up_latest_site_next_idx (a follow-up's site
     // is its customer's), a salesperson's from follow_up_latest_site_owner_next_idx (the row keeps
@@ -215,7 +180,7 @@ export class HomeRepository {
     const dueTotal = q.tree ? sql`null::int` : sql`(select count(*) from ${latest} where ${where})`;
     const due = q.tree
       ? sql`null::json`
-      : json(
+      : jsonRows(
           sql`select ${followUps.id} as "followUpId", ${customers.id} as "customerId", ${customers.name} as name, ${customers.contactName} as "contactName",
               ${customers.phone} as phone, ${staff.id} as "staffId", ${staff.username} as username, ${followUps.type} as type, ${followUps.content} as content,
               ${followUps.nextContactAt} as "nextContactAt", ${latest.nextContactAt} as at, ${latest.followUpId} as "latestId"

@@ -20,8 +20,9 @@ import {
 } from '@sales/contract';
 import type { Db } from '../../../db/client.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
-import { dailyFigures, figuresByStaff, figuresFor, figuresForRanges, firstRecordedDay, ZERO_TARGETS } from '../../../db/performance-figures.js';
-import { comparison, comparisonFrom, monthsOf, siteRows, siteRowsFrom, treeStandardsOf, treeTargetsFrom, trend } from './performance-rows.js';
+import { dailyFigures, figuresFor, ZERO_TARGETS } from '../../../db/performance-figures.js';
+import { comparison, comparisonFrom, monthsOf, siteRows, siteRowsFrom, treeStandardsOf, treeTargetsFrom, trend, trendFrom } from './performance-rows.js';
+import { readTree } from './tree-statement.js';
 import { siteAndDescendants } from '../../../db/site-links.js';
 import { staff } from '../../../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -85,20 +86,24 @@ export class PerformanceRepository {
     if (!seesSitePerformance(scope)) throw forbidden(LEADERS_ONLY);
     const period = periodOf(input);
     const spans = pacingSpans();
-    const sites = await siteAndDescendants(this.db, scope.siteId);
-    const who = { siteId: sites, staffId: null };
-    // Everything the page shows, read at once: members, standards, one query for the period's,
-    // the comparison's and the pacing's sums, the members' figures and the trend.
-    const [people, byStaff, tree, [current, previous, yearAgo, monthToDate, quarterToDate], first, points] = await Promise.all([
-      siteMembers(this.db, sites, undefined, undefined, period.range.startDate),
-      figuresByStaff(this.db, { siteId: sites, ...period.range }),
-      treeStandardsOf(this.db, sites, monthsOf(period.targetRange, spans.month, spans.quarter), period.range.startDate),
-      figuresForRanges(this.db, who, [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate]),
-      firstRecordedDay(this.db, who),
-      trend(this.db, sites, null, period.range),
-    ]);
+    // Everything the page shows, read by one statement (tree-statement's readTree) over the site
+    // and every site below it: members, standards, the period's, the comparison's and the pacing's
+    // sums, the members' figures, the first recorded day and the trend.
+    const ranges = [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate] as const;
+    const { figures: read } = await readTree(this.db, {
+      siteId: scope.siteId,
+      staffId: null,
+      period: period.range,
+      ranges,
+      trend: period.range,
+      standardMonths: monthsOf(period.targetRange, spans.month, spans.quarter),
+      firstDay: true,
+    });
+    const { people, byStaff, tree, first } = read;
+    const [current, previous, yearAgo, monthToDate, quarterToDate] = read.ranges;
     const { rows, siteTarget } = siteRowsFrom(people, byStaff, treeTargetsFrom(tree, period.targetRange, people));
     const figures = comparisonFrom(period, { current, previous, yearAgo, first }, siteTarget);
+    const points = trendFrom(period.range, read.days);
     // The site's pacing: its salespeople's targets summed (a parent's with its children's), as pacingOf counts them.
     const pacing = pacingFrom(spans, {
       monthTargetFen: treeTargetsFrom(tree, spans.month, people).site.targetAmountFen,

@@ -116,7 +116,11 @@ export function comparisonFrom(
 }
 
 export async function trend(db: Db, siteId: SiteSet, staffId: number | null, range: DayRange): Promise<TrendPoint[]> {
-  const days = await dailyFigures(db, { siteId, staffId, ...range });
+  return trendFrom(range, await dailyFigures(db, { siteId, staffId, ...range }));
+}
+
+/** A trend from its days' figures already read (dailyFigures; a day absent is a day of zeros). */
+export function trendFrom(range: DayRange, days: ReadonlyMap<string, FigureTotals>): TrendPoint[] {
   return eachDay(range).map((date) => ({ date, ...toFigures(days.get(date) ?? ZERO_FIGURES) }));
 }
 

@@ -1,0 +1,187 @@
+/**
+ * The one statement home and 部门销售业绩 read a site's figures with (issue 29: each page is one
+ * round trip, its time was per-statement overhead). The statement finds the site and every site
+ * below it itself (site-links' siteTreeCte, as siteAndDescendants finds them) and reads at those
+ * sites, as json sub-selects of one SELECT: the members, the figures by person, each site's
+ * standards of some months (and, in a tree, each site's own members, what treeStandardsOf reads),
+ * the sums of several ranges, the days of a trend and, when asked, the first recorded day. Each
+ * part is built from the pieces the separate reads use (memberRowsSql, figureWhere, FIGURE_SUMS,
+ * rangeSumColumns, atSites), so the figures are theirs; a page adds its own columns (home's 今日待办).
+ */
+import type { DayRange } from '@sales/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { rowsOf } from '../../../db/seed-bulk.js';
+import { performanceDaily, performanceStandards } from '../../../db/schema.js';
+import {
+  atSites,
+  FIGURE_SUMS,
+  figuresOf,
+  figureWhere,
+  rangeSumColumns,
+  rangesSpan,
+  rangeTotalsFrom,
+  standardsFrom,
+  type FigureTotals,
+  type SiteSet,
+} from '../../../db/performance-figures.js';
+import { SITE_TREE, SITE_TREE_IDS, siteTreeCte } from '../../../db/site-links.js';
+import { memberRowsSql, type SiteMember } from '../members/site-members.js';
+import type { TreeStandards } from './performance-rows.js';
+
+/** Rows of a sub-select as one json array (empty: []), in `order`. */
+export const jsonRows = (rows: SQL, order: SQL = sql`true`): SQL => sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${rows}) t)`;
+
+/** The period's figures of each person credited at the sites (figuresByStaff), as json rows. */
+export function figuresByStaffJson(sites: SiteSet, period: DayRange): SQL {
+  const d = performanceDaily;
+  return jsonRows(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...period })} group by ${d.staffId}`);
+}
+
+/** The standards of `months` at each of the sites, as json rows. */
+export function standardsJson(sites: SiteSet, months: readonly string[]): SQL {
+  const ps = performanceStandards;
+  return jsonRows(
+    sql`select ${ps.siteId} as "siteId", ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen",
+        ${ps.targetOrders} as "targetOrders", ${ps.targetNewCustomers} as "targetNewCustomers"
+      from ${ps} where ${atSites(ps.siteId, sites)} and ${ps.month} in (${sql.join(
+        months.map((month) => sql`${month}`),
+        sql`, `,
+      )})`,
+  );
+}
+
+/** Each range's sums (figuresForRanges) as one json object, for rangeTotalsFrom. */
+export function rangeSumsJson(who: { siteId: SiteSet; staffId: number | null }, ranges: readonly DayRange[]): SQL {
+  const d = performanceDaily;
+  const columns = sql.join(
+    Object.entries(rangeSumColumns(ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  return sql`(select row_to_json(t) from (select ${columns} from ${d} where ${figureWhere({ ...who, ...rangesSpan(ranges) })}) t)`;
+}
+
+/** The figures of each day of `trend` with any (dailyFigures), as json rows. */
+export function daysJson(who: { siteId: SiteSet; staffId: number | null }, trend: DayRange): SQL {
+  const d = performanceDaily;
+  return jsonRows(sql`select ${d.day} as day, ${FIGURE_SUMS} from ${d} where ${figureWhere({ ...who, ...trend })} group by ${d.day}`);
+}
+
+/** Figures as the statement's json gives them (sums of bigints: numbers, or text). */
+type JsonFigures = Record<'orderCount' | 'orderAmountFen' | 'newCustomers' | 'followUps', number | string>;
+
+export type JsonMember = { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean };
+
+/** The columns treeStatement reads. */
+/** The figure columns a site statement answers as json (home's and treeStatement's). */
+export interface SiteFigureColumns {
+  members: JsonMember[];
+  /** In a tree, each site's own members of the period (treeStandardsOf's; null: a single site). */
+  siteMembers: (JsonMember & { siteId: number })[] | null;
+  byStaff: (JsonFigures & { staffId: number })[];
+  /** The standards of the months asked for, at each site read. */
+  standards: { siteId: number; month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[];
+  ranges: Record<string, number | string> | null;
+  days: (JsonFigures & { day: string })[];
+}
+
+interface TreeRow extends SiteFigureColumns {
+  /** The site and every site below it. */
+  sites: number[];
+  first: string | null;
+}
+
+/** What treeStatement reads: at `siteId` and every site below it. */
+export interface TreeQuery<R extends readonly DayRange[]> {
+  siteId: number;
+  /** Whose ranges and days are read (null: everyone credited at the sites, and nobody). */
+  staffId: number | null;
+  /** The period the members count for (from its first day, countsForPeriod) and the figures by person cover. */
+  period: DayRange;
+  ranges: R;
+  trend: DayRange;
+  /** The months whose standards are read, at each site. */
+  standardMonths: readonly string[];
+  /** Whether to read the first day anything was recorded at the sites (firstRecordedDay). */
+  firstDay: boolean;
+}
+
+/** What the statement answers, read as the separate reads answer it. */
+export interface TreeFigures<R extends readonly DayRange[]> {
+  /** The site first, then every site below it in id order (siteAndDescendants). */
+  sites: number[];
+  /** The members of the period at the sites (siteMembers). */
+  people: SiteMember[];
+  /** The period's figures of each person credited at the sites (figuresByStaff). */
+  byStaff: Map<number, FigureTotals>;
+  /** Each site's standards and, in a tree, its members (treeStandardsOf). */
+  tree: TreeStandards;
+  /** Each range's totals (figuresForRanges). */
+  ranges: { [K in keyof R]: FigureTotals };
+  /** The trend's days with figures (dailyFigures). */
+  days: Map<string, FigureTotals>;
+  /** firstRecordedDay, when asked (else null). */
+  first: string | null;
+}
+
+export const memberOf = (member: JsonMember): SiteMember => ({ ...member, joinedAt: new Date(member.joinedAt), isLeader: Boolean(member.isLeader) });
+
+/**
+ * Reads a site's TreeFigures in one statement, with the page's own `extra` columns (each an SQL
+ * value, answered under its name in the returned row).
+ */
+export async function readTree<const R extends readonly DayRange[], E extends Record<string, unknown> = Record<never, never>>(
+  db: Db,
+  q: TreeQuery<R>,
+  extra: { [K in keyof E]: SQL } = {} as { [K in keyof E]: SQL },
+): Promise<{ figures: TreeFigures<R>; row: E }> {
+  const d = performanceDaily;
+  const sites = SITE_TREE_IDS;
+  const start = q.period.startDate;
+  // The members (siteMembers: the period's, leaders merged, by id).
+  const members = jsonRows(memberRowsSql(sites, start), sql`t.id`);
+  // In a tree, each site measures its own members against its own standards (treeStandardsOf).
+  const inTree = sql`exists (select 1 from ${SITE_TREE} where id <> ${q.siteId})`;
+  const siteMembers = sql`case when ${inTree} then ${jsonRows(memberRowsSql(sites, start, true), sql`t."siteId", t.id`)} end`;
+  const byStaff = figuresByStaffJson(sites, q.period);
+  const standards = standardsJson(sites, q.standardMonths);
+  const who = { siteId: sites, staffId: q.staffId };
+  const ranges = rangeSumsJson(who, q.ranges);
+  const days = daysJson(who, q.trend);
+  // firstRecordedDay: each site's first day from the primary key's order (site, day), the earliest of them.
+  const personal = q.staffId === null ? sql`` : sql` and ${d.staffId} = ${q.staffId}`;
+  const first = q.firstDay
+    ? sql`(select to_char(min(f.day), 'YYYY-MM-DD') from ${SITE_TREE} cross join lateral (select min(${d.day}) as day from ${d} where ${d.siteId} = ${SITE_TREE}.id${personal}) f)`
+    : sql`null::text`;
+  const own = Object.entries<SQL>(extra).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`);
+  const result = await db.execute(sql`with recursive ${siteTreeCte(q.siteId)}
+    select (select json_agg(id order by id) from ${SITE_TREE}) as sites, ${members} as members, ${siteMembers} as "siteMembers", ${byStaff} as "byStaff",
+      ${standards} as standards, ${ranges} as ranges, ${days} as days, ${first} as first${sql.join(own)}`);
+  const [row] = rowsOf<TreeRow & E>(result);
+  if (!row) throw new Error('the site statement answered no row');
+  const below = row.sites.filter((id) => id !== q.siteId);
+  const siteIds = [q.siteId, ...below];
+  const siteMemberRows = row.siteMembers ?? [];
+  const tree: TreeStandards =
+    below.length === 0
+      ? { sites: [{ siteId: q.siteId, people: null, standards: standardsFrom(row.standards) }] }
+      : {
+          sites: siteIds.map((siteId) => ({
+            siteId,
+            people: siteMemberRows.filter((member) => member.siteId === siteId).map(memberOf),
+            standards: standardsFrom(row.standards.filter((standard) => standard.siteId === siteId)),
+          })),
+        };
+  return {
+    figures: {
+      sites: siteIds,
+      people: row.members.map(memberOf),
+      byStaff: new Map(row.byStaff.map((entry) => [entry.staffId, figuresOf(entry)])),
+      tree,
+      ranges: rangeTotalsFrom(row.ranges ?? undefined, q.ranges),
+      days: new Map(row.days.map((entry) => [entry.day, figuresOf(entry)])),
+      first: row.first,
+    },
+    row,
+  };
+}

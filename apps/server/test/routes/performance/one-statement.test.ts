@@ -1,0 +1,81 @@
+/**
+ * Issue 29: 部门销售业绩 is one statement once the caller's scope is known — at a single site and at
+ * a parent site, whose figures cover every site below it; home is one at a single site, and two at a
+ * parent site (the first finds the site has sites below it). The repositories run
+ * here on a drizzle instance over the test database's own client that logs each statement it sends.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../../src/db/client.js';
+import { nameFor } from '../../../src/db/prepared.js';
+import * as schema from '../../../src/db/schema.js';
+import { extraStaff } from '../../../src/db/seed.js';
+import { HomeRepository } from '../../../src/plugins/app/performance/home-repository.js';
+import { PerformanceRepository } from '../../../src/plugins/app/performance/performance-repository.js';
+import { resolveSalesScope } from '../../../src/plugins/app/sales/sales-authorization.js';
+import { createTestDatabase, PHONES, rows, type TestDatabase } from '../../helper.js';
+
+/** 华南大区's leader (朱刚): its figures roll up 广州一部 and 深圳一部 below it. */
+const PARENT_LEADER = extraStaff().find((person) => person.positions.some((position) => position.siteId === 201 && position.isLeader))?.phone ?? '';
+
+let test: TestDatabase;
+let counted: { db: Db; statements: string[] };
+
+/** A drizzle instance on the database's client that records each statement's text. */
+function countingDb(database: Database): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const db = database.kind === 'postgres' ? drizzlePg({ client: client as pg.Pool, schema, logger }) : drizzlePglite({ client: client as PGlite, schema, logger });
+  return { db: db as unknown as Db, statements };
+}
+
+const idOf = async (phone: string) => {
+  const [row] = await rows<{ id: number }>(test.database.db, sql`select id from staff where phone = ${phone}`);
+  if (!row) throw new Error(`no staff with phone ${phone}`);
+  return row.id;
+};
+
+/** The statements `read` sends, its scope resolved first (as the routes do before it). */
+const statementsOf = async (read: () => Promise<unknown>) => {
+  counted.statements.length = 0;
+  await read();
+  return [...counted.statements];
+};
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  counted = countingDb(test.database);
+});
+afterAll(async () => {
+  await test.dispose();
+});
+
+describe('one statement per page (issue 29)', () => {
+  it('reads 部门销售业绩 in one statement, at a single site and at a parent site', async () => {
+    const repository = new PerformanceRepository(counted.db);
+    for (const [phone, siteId] of [[PHONES.liNa, 101], [PARENT_LEADER, 201]] as const) {
+      const scope = await resolveSalesScope(test.database.db, await idOf(phone), siteId);
+      for (const period of ['month', 'year'] as const) {
+        const statements = await statementsOf(() => repository.site(scope, { period }));
+        expect(statements, `performance/site ${siteId} ${period}`).toHaveLength(1);
+        // Short enough, and a read, to go as a named prepared statement on PostgreSQL.
+        expect(nameFor(statements[0] ?? '', [siteId])).toBeDefined();
+      }
+    }
+  });
+
+  it('reads home in one statement at a single site, a leader’s and a salesperson’s; a parent site’s in two', async () => {
+    const repository = new HomeRepository(counted.db);
+    for (const [phone, siteId, count] of [[PHONES.liNa, 101, 1], [PHONES.zhangWei, 101, 1], [PARENT_LEADER, 201, 2]] as const) {
+      const scope = await resolveSalesScope(test.database.db, await idOf(phone), siteId);
+      const statements = await statementsOf(() => repository.home(scope));
+      expect(statements, `performance/home ${phone}@${siteId}`).toHaveLength(count);
+      for (const statement of statements) expect(nameFor(statement, [siteId])).toBeDefined();
+    }
+  });
+});
