@@ -14,8 +14,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
     // E2E_WORKERS workers (support/lanes.ts), each with a server of its own; a worker's files run one
-    // after another. A file spends over half its time waiting on the page, so two workers share the
-    // two cores: 1,021 → ~600 s for the suite on an idle machine.
+    // after another. The suite is mostly Chromium's CPU, so two lanes on two cores gain less than
+    // half (docs/performance.md, fifth slice).
     pool: 'forks',
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
