@@ -1,5 +1,5 @@
 /** The home page: today's and this month's sales, the trend, the top 5 and the follow-ups due today. */
-import { chinaDayString, eachDay, fenToYuan, shiftDay, type DayRange, type HomeDashboard, type TrendPoint } from '@sales/contract';
+import { chinaDayString, fenToYuan, shiftDay, type DayRange, type HomeDashboard } from '@sales/contract';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
@@ -8,16 +8,15 @@ import {
   figuresOf,
   rangeTotalsFrom,
   standardsFrom,
-  ZERO_FIGURES,
   ZERO_TARGETS,
   type FigureTotals,
 } from '../../../db/performance-figures.js';
 import { descendantsIn, type SiteLink } from '../../../db/site-links.js';
-import { monthsOf, siteRowsFrom, treeTargetsFrom, type TreeStandards } from './performance-rows.js';
+import { monthsOf, siteRowsFrom, treeTargetsFrom, trendFrom, type TreeStandards } from './performance-rows.js';
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { daysJson, figuresByStaffJson, jsonRows, memberOf, rangeSumsJson, standardsJson, type SiteFigureColumns } from './tree-statement.js';
 import { currentMonthStart, memberRowsSql } from '../members/site-members.js';
-import { monthOf, periodOf, rankRows, toFigures } from './performance-views.js';
+import { monthOf, periodOf, rankRows } from './performance-views.js';
 import { seesSitePerformance, visibleLatestFollowUps, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds } from '../sales/sales-queries.js';
 
@@ -103,7 +102,7 @@ export class HomeRepository {
     const byStaff = new Map<number, FigureTotals>(row.byStaff.map((entry) => [entry.staffId, figuresOf(entry)]));
     const [todayTotals, yesterdayTotals, monthTotals, previousMonth, quarterToDate] = rangeTotalsFrom(row.ranges ?? undefined, ranges);
     const days = new Map(row.days.map((entry) => [entry.day, figuresOf(entry)]));
-    const points: TrendPoint[] = eachDay(query.trend).map((date) => ({ date, ...toFigures(days.get(date) ?? ZERO_FIGURES) }));
+    const points = trendFrom(query.trend, days);
     // One pass over the month's members gives the top 5 and the targets (the site's, or one's own).
     const { rows, siteTarget } = siteRowsFrom(people, byStaff, treeTargetsFrom(tree, month.targetRange, people));
     const own = rows.find((entry) => entry.person.id === scope.userId);
