@@ -13,9 +13,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
-    // E2E_WORKERS workers (support/lanes.ts), each with a server of its own; a worker's files run one
-    // after another. The suite is mostly Chromium's CPU, so two lanes on two cores gain less than
-    // half (docs/performance.md, fifth slice).
+    // E2E_WORKERS workers (support/lanes.ts, 1 by default), each with a server of its own; a worker's
+    // files run one after another. The suite is mostly Chromium's CPU, so two lanes on two cores gain
+    // less than half (docs/performance.md, fifth slice).
     pool: 'forks',
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
