@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { DemoAccount } from './accounts';
 import { apiLogin, baseUrl, type Session } from './api';
-import { launchBrowser, newPhoneContext } from './chromium';
+import { connectBrowser, launchBrowser, newPhoneContext } from './chromium';
 import { EnterCodePage, LoginPage, NavBar, SettingPage, SiteBadge, TabBar } from './pages';
 import { AttendancePage, HomePage, RankingPage, StandardsPage } from './performance-pages';
 import { OrderDetailPage, OrderListPage } from './order-pages';
@@ -234,13 +234,14 @@ export class AppPage {
    */
   async signIn(account: DemoAccount): Promise<Session> {
     const session = await apiLogin(account);
-    await this.open('pages/login/index');
+    // The storage is the origin's: any document of it will do to write there, and the health check
+    // is the lightest (loading the app's login page first cost every sign-in a second app start).
+    await this.page.goto(`${this.baseUrl}/healthz`);
     await this.page.evaluate(({ token, userId }) => {
       window.localStorage.setItem('token', JSON.stringify(token));
       window.localStorage.setItem('userId', JSON.stringify(userId));
-      window.history.replaceState(null, '', '#/pages/start/index');
     }, session);
-    await this.page.reload();
+    await this.open('pages/start/index');
     await this.waitForRoute(account.seesHome ? '/pages/index/index' : '/pages/my/index');
     await this.tabBar.root().waitFor();
     return session;
@@ -286,7 +287,8 @@ export interface AppHarness {
 }
 
 /**
- * Registers the hooks of a test file: one browser for the file, a fresh context per `newApp()`,
+ * Registers the hooks of a test file: the run's shared browser (connected to for the file), a fresh
+ * context per `newApp()`,
  * everything closed after each test, and a failure when a page threw an uncaught error.
  */
 export function useApp(): AppHarness {
@@ -296,7 +298,7 @@ export function useApp(): AppHarness {
   let extraBrowsers: Browser[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser(inject('browserEndpoint'));
   });
 
   afterEach(async (context) => {
@@ -362,6 +364,20 @@ export function useApp(): AppHarness {
       return app2;
     },
   };
+}
+
+/**
+ * Resolves once the CSS animations and transitions running in the page have ended: antd's dialogs
+ * and dropdowns zoom and slide in, and on a busy machine a click aimed at a box still moving can land
+ * beside its target. Two frames first, so a motion that starts paused (antd's enter step) is running;
+ * endless ones (spinners) are not waited for.
+ */
+export async function motionEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    const moving = document.getAnimations().filter((animation) => animation.playState === 'running' && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /** Waits until the service worker is active, then reloads so it controls the page. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Download } from 'playwright-core';
 
 /** Debian's chromium package; the suite fails (never skips) when it is missing. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -27,6 +27,30 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs], env: { ...process.env } });
+}
+
+/**
+ * The run's shared Chromium (started once by the global setup, which every test file connects to):
+ * a launch and a close cost a file 1–5 s on a busy machine. Each test still gets fresh contexts.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
+  }
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ARGS, env: { ...process.env } });
+}
+
+/** Connects to the run's shared Chromium; closing what this returns only disconnects. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
+}
+
+/** A download's bytes, read through Playwright (a connected browser's downloads have no local path). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /**

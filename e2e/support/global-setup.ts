@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_PATH, launchBrowserServer } from './chromium';
 import { startHostStandIns, type HostStandIns } from './host-stand-ins';
 import { E2E_WORKERS, type E2eLane } from './lanes';
 
@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One lane per worker: a test file runs against its worker's lane (support/lanes.ts). */
     lanes: E2eLane[];
+    /** The run's shared Chromium, which every file connects to (chromium.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -156,7 +158,7 @@ async function startLane(runDir: string, index: number): Promise<StartedLane> {
 }
 
 /**
- * Starts one lane per worker for the whole run (the files of a worker run one after another
+ * Starts the run's shared Chromium and one lane per worker for the whole run (the files of a worker run one after another
  * against its lane, so no two files share a server at once), and stops them afterwards. The web
  * app must already be built.
  */
@@ -171,10 +173,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(tmpRoot, { recursive: true });
   process.env.TMPDIR = tmpRoot;
   const runDir = mkdtempSync(path.join(tmpRoot, 'run-'));
+  const browser = await launchBrowserServer();
   const results = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, index) => startLane(runDir, index + 1)));
   const lanes = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
-    await Promise.all(lanes.map((lane) => lane.stop()));
+    await Promise.all([...lanes.map((lane) => lane.stop()), browser.close()]);
     rmSync(runDir, { recursive: true, force: true });
   };
   const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason instanceof Error ? result.reason.message : String(result.reason)] : []));
@@ -183,5 +186,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(failed.join('\n\n'));
   }
   project.provide('lanes', lanes.map((lane) => lane.lane));
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return stopAll;
 }

@@ -5,11 +5,11 @@
  * column, and on a second try of the same file sees its rows as duplicates of the customers just
  * imported. Axe-clean throughout.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { openConsoleAsAdministrator } from '../support/admin-console';
 import { useApp } from '../support/app';
+import { downloadedBytes } from '../support/chromium';
 import { axeViolations } from '../support/layout';
 
 const harness = useApp();
@@ -29,7 +29,7 @@ describe('导入 › 客户', () => {
 
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板（.csv）' }).click()]);
     expect(saved.suggestedFilename()).toBe('客户导入模板.csv');
-    const template = (await readFile(await saved.path())).toString('utf8');
+    const template = (await downloadedBytes(saved)).toString('utf8');
     expect(template).toBe('\uFEFF客户名称,联系人,电话,地址,等级,来源,站点,负责人手机号\r\n');
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板（.xlsx）' }).click()]);
     expect(xlsx.suggestedFilename()).toBe('客户导入模板.xlsx');
@@ -75,7 +75,7 @@ describe('导入 › 客户', () => {
     await page.getByText('已导入 2 个客户（有负责人 1，进入公海 1），3 行未导入').waitFor();
     const [errorFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载未导入的行（客户-未导入.csv）' }).click()]);
     expect(errorFile.suggestedFilename()).toBe('客户-未导入.csv');
-    const errors = (await readFile(await errorFile.path())).toString('utf8').split('\r\n');
+    const errors = (await downloadedBytes(errorFile)).toString('utf8').split('\r\n');
     await page.mouse.move(0, 760);
     expect(errors[0]).toBe('\uFEFF客户名称,联系人,电话,地址,等级,来源,站点,负责人手机号,错误');
     expect(errors.slice(1, 4)).toEqual([

@@ -5,11 +5,11 @@
  * Axe-clean throughout.
  */
 import { APP_VERSION, PLATFORM } from '@sales/contract';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ZHAO_MIN } from '../support/accounts';
 import { useApp } from '../support/app';
+import { downloadedBytes } from '../support/chromium';
 import { axeViolations } from '../support/layout';
 import { openConsoleAsAdministrator } from '../support/admin-console';
 
@@ -48,7 +48,7 @@ describe('导入 and 操作日志', () => {
     // The template, as the browser saves it.
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板（.csv）' }).click()]);
     expect(saved.suggestedFilename()).toBe('员工导入模板.csv');
-    const template = (await readFile(await saved.path())).toString('utf8');
+    const template = (await downloadedBytes(saved)).toString('utf8');
     expect(template).toBe('\uFEFF姓名,手机号,站点,角色,抽单权限,企业微信账号,钉钉账号\r\n');
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载模板（.xlsx）' }).click()]);
     expect(xlsx.suggestedFilename()).toBe('员工导入模板.xlsx');

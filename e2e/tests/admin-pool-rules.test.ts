@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { ZHAO_MIN } from '../support/accounts';
 import { openConsoleAsAdministrator } from '../support/admin-console';
 import { apiLogin, callEndpoint } from '../support/api';
-import { useApp } from '../support/app';
+import { motionEnded, useApp } from '../support/app';
 import { axeViolations } from '../support/layout';
 
 const harness = useApp();
@@ -35,7 +35,10 @@ describe('公海规则 in the console', () => {
 
     await row('华南大区').getByRole('button', { name: '编辑规则' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await motionEnded(page);
     await dialog.getByRole('switch', { name: '未跟进回收天数：本站设置' }).click();
+    await expect.poll(() => dialog.getByRole('switch', { name: '未跟进回收天数：本站设置' }).getAttribute('aria-checked')).toBe('true');
     const days = dialog.getByRole('spinbutton', { name: '未跟进回收天数' });
     await days.fill('-5');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();

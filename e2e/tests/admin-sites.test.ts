@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useApp } from '../support/app';
+import { motionEnded, useApp } from '../support/app';
 import { axeViolations } from '../support/layout';
 import { openConsoleAsAdministrator } from '../support/admin-console';
 
@@ -28,6 +28,7 @@ describe('admin console 组织架构', () => {
     await rowOf(page, '华东一部').getByRole('button', { name: '新建下级' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('新建站点').waitFor();
+    await motionEnded(page);
     await dialog.getByRole('textbox', { name: '站点名称' }).fill('上海一组');
     expect(await dialog.getByRole('textbox', { name: '区域' }).inputValue()).toBe('华东');
     expect(await axeViolations(page)).toEqual([]);
@@ -35,6 +36,8 @@ describe('admin console 组织架构', () => {
     await rowOf(page, '上海一组').waitFor();
 
     await rowOf(page, '上海一组').getByRole('button', { name: '重命名' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: '站点名称' }).waitFor();
+    await motionEnded(page);
     await page.getByRole('dialog').getByRole('textbox', { name: '站点名称' }).fill('上海二组');
     await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
     await rowOf(page, '上海二组').waitFor();
@@ -44,11 +47,13 @@ describe('admin console 组织架构', () => {
     await rowOf(page, '华东一部').getByRole('button', { name: /移\s*动/ }).click();
     const move = page.getByRole('dialog');
     await move.getByText('移动「华东一部」').waitFor();
+    await motionEnded(page);
     // Checked before the picker opens: antd's open TreeSelect points aria-owns at a list it renders elsewhere.
     expect(await axeViolations(page)).toEqual([]);
     await move.getByRole('combobox', { name: '上级站点' }).click();
     const refused = page.locator('.ant-select-tree-treenode-disabled', { hasText: '上海二组（不能移到自己或下级站点之下）' });
     await refused.waitFor();
+    await motionEnded(page);
     await refused.click({ force: true });
     await move.getByText('不能移到自己或下级站点之下', { exact: false }).first().waitFor();
     // A click outside the picker closes it; 取消 then closes the dialog with nothing moved.
@@ -59,11 +64,15 @@ describe('admin console 组织架构', () => {
 
     // 华东一部 has people: archiving it is refused with the server's message.
     await rowOf(page, '华东一部').getByRole('button', { name: /归\s*档/ }).click();
+    await confirmOf(page, '归档站点「华东一部」？').waitFor();
+    await motionEnded(page);
     await confirmOf(page, '归档站点「华东一部」？').getByRole('button', { name: /归\s*档/ }).click();
     await page.getByText('站点还有在职成员，请先调走').waitFor();
 
     await rowOf(page, '上海二组').getByRole('button', { name: /归\s*档/ }).click();
     // The refused archive's confirmation may still be fading out: each confirmation is found by its own title.
+    await confirmOf(page, '归档站点「上海二组」？').waitFor();
+    await motionEnded(page);
     await confirmOf(page, '归档站点「上海二组」？').getByRole('button', { name: /归\s*档/ }).click();
     await rowOf(page, '上海二组').waitFor({ state: 'detached' });
 

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin } from '../support/api';
 import { useApp } from '../support/app';
+import { downloadedBytes } from '../support/chromium';
 import { orderList } from '../support/sales-api';
 
 const harness = useApp();
@@ -25,7 +25,10 @@ async function exportAs(page: Page, choice: '导出CSV' | '导出Excel') {
   const downloaded = page.waitForEvent('download');
   await sheet.getByRole('option', { name: new RegExp(choice) }).tap();
   const [response, download] = await Promise.all([answered, downloaded]);
-  return { response, download, bytes: readFileSync(await download.path()) };
+  // The sheet slides away after a choice: the next 导出 waits until it has gone, or its tap (and
+  // the next sheet's option) could land on the one still leaving.
+  await sheet.waitFor({ state: 'hidden' });
+  return { response, download, bytes: await downloadedBytes(download) };
 }
 
 describe('导出 on 订单管理', () => {

@@ -1,12 +1,12 @@
 import type { CustomerDetail } from '@sales/contract';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { apiLogin, setPoolRules, type Session } from '../support/api';
 import { useApp } from '../support/app';
-import { fakeCameraArgs } from '../support/chromium';
+import { downloadedBytes, fakeCameraArgs } from '../support/chromium';
 import { qrPng, solidPng, writeQrY4m } from '../support/images';
 import { customerBindings, customerDetail, customerList, salesCallStatus } from '../support/sales-api';
 import { waitForSalesCall } from '../support/sales-pages';
@@ -160,7 +160,7 @@ describe('扫一扫 从相册选择', () => {
     await leaderApp.page.getByTestId('customer-qr-save').tap();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe(`${his.name}-客户二维码.png`);
-    const poster = readFileSync(await download.path());
+    const poster = await downloadedBytes(download);
     expect(poster.subarray(1, 4).toString('ascii')).toBe('PNG');
 
     // 张伟 picks that image: the app opens his customer.
