@@ -130,6 +130,39 @@ describe('sign-in from 企业微信 and 钉钉', () => {
     expect(await signInProblems()).toEqual([]);
   });
 
+  test('the login page loads the app at once inside 企业微信, back from a provider and on a desktop; a phone waits for a touch', async () => {
+    const entry = (url: string) => /\/assets\/boot-[^/]+\.js$/.test(new URL(url).pathname);
+    // The page's timers stand still (requestAnimationFrame too): the untouched phone page's start after
+    // idling never comes, so only a page that starts the app by itself asks for the app's entry.
+    const opened = async (app: AppPage, url: string) => {
+      await app.page.clock.install();
+      await app.page.clock.pauseAt(Date.now() + 60_000);
+      // Held back, so the app does not go on to the provider's page.
+      await app.holdApp();
+      const asked = app.page.waitForRequest((request) => entry(request.url()));
+      await app.page.goto(url, { waitUntil: 'commit' });
+      return asked;
+    };
+    await opened(await appIn(harness.browser, { userAgent: WECOM_UA }), `${harness.baseUrl}/#/pages/login/index`);
+    await opened(await appIn(harness.browser, { desktop: true }), `${harness.baseUrl}/#/pages/login/index`);
+    await opened(await harness.newApp(), `${harness.baseUrl}/?code=c1&state=s1#/pages/login/index`);
+
+    const phone = await harness.newApp();
+    let asked = false;
+    phone.page.on('request', (request) => {
+      if (entry(request.url())) asked = true;
+    });
+    await phone.page.clock.install();
+    await phone.page.clock.pauseAt(Date.now() + 60_000);
+    await phone.page.goto(`${harness.baseUrl}/#/pages/login/index`, { waitUntil: 'load' });
+    await phone.page.locator('#boot-login').getByPlaceholder('请输入手机号').waitFor();
+    expect(asked).toBe(false);
+    // A touch starts it.
+    const touched = phone.page.waitForRequest((request) => entry(request.url()));
+    await phone.page.locator('#boot-login').getByPlaceholder('请输入手机号').tap();
+    await touched;
+  });
+
   test('a phone browser outside the host apps shows no host entries', async () => {
     const app = await harness.newApp();
     await app.login.open();

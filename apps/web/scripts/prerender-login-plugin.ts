@@ -104,6 +104,17 @@ const startScript = (tags: StartTag[], routeTable: string) => `(function () {
     // the app loads when the visitor first touches the page, or once the browser has been idle a
     // while after loading, so a person who reads before typing finds it ready. Not before: on a
     // slow network its ~85 KB would compete with the page's first paint for nothing.
+    // Except where the app signs in by itself or offers more than the form: inside 企业微信 or 钉钉
+    // (it goes to the host's sign-in at once), back from a provider's page with a code, or on a
+    // desktop browser (its 扫码登录 entries); waiting there only kept the person waiting.
+    var agent = navigator.userAgent;
+    var query = new URLSearchParams(location.search);
+    var signsInItself = /wxwork|DingTalk/i.test(agent) || (Boolean(query.get('code') || query.get('authCode')) && query.has('state'));
+    var desktop = !/Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(agent) && window.matchMedia('(pointer: fine)').matches;
+    if (signsInItself || desktop) {
+      start();
+      return;
+    }
     ['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
       document.addEventListener(type, start, { capture: true, once: true, passive: true });
     });
