@@ -1,7 +1,8 @@
 /**
  * The suite runs in E2E_WORKERS workers (1 by default; `E2E_WORKERS=2` runs two lanes, which gained
- * 1,021 → 858 s on two cores once, and 1,100 → 925 s on 2026-11-29: each test runs about twice as slow
- * beside another, as Chromium's processes fill both cores). Each worker has a lane of its own — a server with its own database and
+ * 1,021 → 858 s on two cores once; on 2026-11-29 two lanes took 925 s where one had taken 1,100 s
+ * before that day's cheaper harness: each test runs about twice as slow beside another, as Chromium's
+ * processes fill both cores). Each worker has a lane of its own — a server with its own database and
  * its own 企业微信 and 钉钉 stand-ins — so the files of one worker run one after another against
  * their lane, as the whole suite once ran against one server, and no two files share a server at
  * the same time.
