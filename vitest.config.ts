@@ -1,15 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-/**
- * The web app's test files that replace a module (vi.mock): they need modules of their own, so they
- * run isolated; the others share a worker's imported modules (95 → 60 s for the web project).
- */
-const webTests = readdirSync(path.join(import.meta.dirname, 'apps/web/src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `apps/web/src/${file.split(path.sep).join('/')}`);
-const mockingWebTests = webTests.filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')));
 
 export default defineConfig({
   test: {
@@ -25,18 +14,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          exclude: mockingWebTests,
           // A jsdom window costs ~1 s per file: a test of plain logic (no document, storage or
           // navigator) opts out with a first line `// @vitest-environment node`.
-          environment: 'jsdom',
-          // Modules are imported once per worker; a test resets the module state it changes.
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: 'web-mocking',
-          include: mockingWebTests,
           environment: 'jsdom',
         },
       },

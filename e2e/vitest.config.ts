@@ -17,8 +17,6 @@ export default defineConfig({
     // files run one after another. The suite is mostly Chromium's CPU, so two lanes on two cores gain
     // less than half (docs/performance.md, fifth slice).
     pool: 'forks',
-    // Support modules and playwright-core are imported once per worker, not once per file (~1 s a file).
-    isolate: false,
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
     // A backstop, not a measure: each wait inside a test has its own limit (10 s). Under load the
