@@ -288,8 +288,8 @@ export interface AppHarness {
 
 /**
  * Registers the hooks of a test file: the run's shared browser (connected to for the file), a fresh
- * context per `newApp()`,
- * everything closed after each test, and a failure when a page threw an uncaught error.
+ * context per `newApp()`, everything closed after each test, and a failure when a page threw an
+ * uncaught error.
  */
 export function useApp(): AppHarness {
   let browser: Browser | null = null;

@@ -134,9 +134,12 @@ describe('sign-in from 企业微信 and 钉钉', () => {
     const entry = (url: string) => /\/assets\/boot-[^/]+\.js$/.test(new URL(url).pathname);
     // The page's timers stand still (requestAnimationFrame too): the untouched phone page's start after
     // idling never comes, so only a page that starts the app by itself asks for the app's entry.
-    const opened = async (app: AppPage, url: string) => {
+    const stopClock = async (app: AppPage) => {
       await app.page.clock.install();
       await app.page.clock.pauseAt(Date.now() + 60_000);
+    };
+    const opened = async (app: AppPage, url: string) => {
+      await stopClock(app);
       // Held back, so the app does not go on to the provider's page.
       await app.holdApp();
       const asked = app.page.waitForRequest((request) => entry(request.url()));
@@ -152,8 +155,7 @@ describe('sign-in from 企业微信 and 钉钉', () => {
     phone.page.on('request', (request) => {
       if (entry(request.url())) asked = true;
     });
-    await phone.page.clock.install();
-    await phone.page.clock.pauseAt(Date.now() + 60_000);
+    await stopClock(phone);
     await phone.page.goto(`${harness.baseUrl}/#/pages/login/index`, { waitUntil: 'load' });
     await phone.page.locator('#boot-login').getByPlaceholder('请输入手机号').waitFor();
     expect(asked).toBe(false);

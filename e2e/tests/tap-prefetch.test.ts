@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
-import { useApp } from '../support/app';
+import { type AppPage, useApp } from '../support/app';
 
 const harness = useApp();
 
@@ -25,16 +25,12 @@ async function recordCalls(page: Page, api: string): Promise<() => Promise<Recor
 }
 
 /**
- * Resolves once the page has rendered what was scheduled and the browser then found itself idle: a
- * call the page would make on mounting (a query refetching) has been made by then.
+ * Resolves once the page has rendered what was scheduled (`settled`) and the browser then found
+ * itself idle: a call the page would make on mounting (a query refetching) has been made by then.
  */
-async function idle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 }))),
-      ),
-  );
+async function idle(app: AppPage): Promise<void> {
+  await app.settled();
+  await app.page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
 }
 
 /** The files the page was told to prefetch while idle (app/next-routes.ts). */
@@ -72,7 +68,7 @@ describe('a tap finds the next page under way', () => {
     expect(opened.query.get('id')).toBe(String(asked?.id));
     await app.customer.name().waitFor();
     expect((await app.customer.name().textContent())?.trim()).not.toBe('');
-    await idle(app.page);
+    await idle(app);
     expect(await details()).toHaveLength(1);
   });
 
@@ -90,7 +86,7 @@ describe('a tap finds the next page under way', () => {
     await entry.tap();
     await app.waitForRoute('/pages/my/todo');
     await app.page.getByTestId('todo-due-item').first().waitFor();
-    await idle(app.page);
+    await idle(app);
     expect(await lists()).toHaveLength(1);
   });
 });
