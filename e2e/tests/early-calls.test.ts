@@ -10,17 +10,30 @@ const harness = useApp();
  * DevTools loader id of the document that sent them: the page before the reload stays alive until
  * the new document commits and, on a busy machine, may still be sending its own first call then.
  */
-async function callsOfReloadedDocument(page: Page, api: string): Promise<() => string[]> {
+async function callsOfReloadedDocument(page: Page, api: string): Promise<{ bodies(): string[]; answered: Promise<number> }> {
   const session = await page.context().newCDPSession(page);
   const { frameTree } = await session.send('Page.getFrameTree');
   await session.send('Network.enable');
-  const calls: { loaderId: string; body: string }[] = [];
+  const calls: { requestId: string; loaderId: string; body: string }[] = [];
   let document: string | null = null;
+  let answer: (status: number) => void = () => undefined;
+  // The status of the reloaded document's first call: waiting for any answer to `api` could take
+  // the old document's, still out when the reload began, and look before the new call is sent.
+  const answered = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the reloaded document got no answer to ${api} within 15 s`)), 15_000);
+    answer = (status) => {
+      clearTimeout(timer);
+      resolve(status);
+    };
+  });
   session.on('Network.requestWillBeSent', (event) => {
     if (event.type === 'Document' && event.frameId === frameTree.frame.id) document = event.loaderId;
-    if (new URL(event.request.url).pathname === api) calls.push({ loaderId: event.loaderId, body: event.request.postData ?? '' });
+    if (new URL(event.request.url).pathname === api) calls.push({ requestId: event.requestId, loaderId: event.loaderId, body: event.request.postData ?? '' });
   });
-  return () => calls.filter((call) => call.loaderId === document).map((call) => call.body);
+  session.on('Network.responseReceived', (event) => {
+    if (calls.some((call) => call.requestId === event.requestId && call.loaderId === document)) answer(event.response.status);
+  });
+  return { bodies: () => calls.filter((call) => call.loaderId === document).map((call) => call.body), answered };
 }
 
 /**
@@ -44,10 +57,9 @@ describe('the first call of a page leaves with the HTML', () => {
     const app = await harness.newApp();
     await app.signIn(account);
     await app.open(route);
-    const asked = await callsOfReloadedDocument(app.page, api);
-    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === api);
+    const reloaded = await callsOfReloadedDocument(app.page, api);
     await app.page.reload();
-    expect((await answered).status()).toBe(200);
+    expect(await reloaded.answered).toBe(200);
     // The page has rendered from that answer: the inline script's entry has been taken.
     await app.page.waitForFunction(
       (path) => {
@@ -59,7 +71,7 @@ describe('the first call of a page leaves with the HTML', () => {
     );
     await app.settled();
     // No call asked twice: the page took the inline script's answer instead of sending its own.
-    const bodies = asked();
+    const bodies = reloaded.bodies();
     expect(bodies.length).toBeGreaterThan(0);
     expect(bodies).toEqual([...new Set(bodies)]);
     // Sent before the app's first script was even asked for.
@@ -77,12 +89,11 @@ describe('the first call of a page leaves with the HTML', () => {
     const app = await harness.newApp();
     await app.signIn(LI_NA);
     await app.open('pages/details/allCustomers?level=A');
-    const calls = await callsOfReloadedDocument(app.page, '/seller/fenghe/staff/customer/list');
-    const answered = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/seller/fenghe/staff/customer/list');
+    const reloaded = await callsOfReloadedDocument(app.page, '/seller/fenghe/staff/customer/list');
     await app.page.reload();
-    expect((await answered).status()).toBe(200);
+    expect(await reloaded.answered).toBe(200);
     await app.settled();
-    const asked = calls();
+    const asked = reloaded.bodies();
     expect(asked).toHaveLength(1);
     expect(JSON.parse(asked[0] ?? '{}')).toMatchObject({ level: 'A', page: 1 });
     expect(await app.page.evaluate(() => '__salesEarlyCalls' in window)).toBe(false);
