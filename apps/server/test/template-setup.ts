@@ -6,8 +6,9 @@
  *   PGlite loads (`loadDataDir`);
  * - PostgreSQL (DATABASE_URL set): a template database that each file's `create database … template`
  *   copies, dropped at the end of the run.
- * The copies are the same data a fresh seed would write at that moment; a file that needs an
- * empty or differently seeded database still asks createTestDatabase(false).
+ * The copies are the same data a fresh seed would write at that moment. The state before the seed
+ * (migrated, no rows) is kept the same way: createTestDatabase(false) and the commands the tests
+ * run against an empty or seeded data directory (pgliteDataDir) start from those copies too.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -25,40 +26,63 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The PostgreSQL template database every file's database copies ('' on PGlite). */
     postgresTemplate: string;
+    /** The same two, migrated but not seeded: for the files that need an empty database. */
+    pgliteMigrated: string;
+    postgresMigrated: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
-  const afterMigrate = async (db: Db) => {
+  const seed = async (db: Db) => {
     await seedDemoData(db, SEED_STEPS, { scale: TEST_SEED_SCALE });
   };
   if (!serverUrl) {
-    const database = await openDatabase({ afterMigrate });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sales-test-template-'));
-    const file = path.join(dir, 'seeded.tar');
+    const migratedFile = path.join(dir, 'migrated.tar');
+    const seededFile = path.join(dir, 'seeded.tar');
+    const dump = async (db: Db, file: string) => {
+      const client = (db as unknown as { $client: { dumpDataDir(compression?: 'none'): Promise<Blob> } }).$client;
+      await fs.writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    };
+    const database = await openDatabase({
+      afterMigrate: async (db) => {
+        await dump(db, migratedFile);
+        await seed(db);
+      },
+    });
     try {
-      const client = (database.db as unknown as { $client: { dumpDataDir(compression?: 'none'): Promise<Blob> } }).$client;
-      const dump = await client.dumpDataDir('none');
-      await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+      await dump(database.db, seededFile);
     } finally {
       await database.close();
     }
-    project.provide('pgliteTemplate', file);
+    project.provide('pgliteTemplate', seededFile);
+    project.provide('pgliteMigrated', migratedFile);
     project.provide('postgresTemplate', '');
+    project.provide('postgresMigrated', '');
     return () => fs.rm(dir, { recursive: true, force: true });
   }
-  const name = `sales_test_template_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), afterMigrate });
-  await database.close();
+  const suffix = randomBytes(6).toString('hex');
+  const migrated = `sales_test_migrated_${suffix}`;
+  const seeded = `sales_test_template_${suffix}`;
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  await adminQuery(serverUrl, `create database "${migrated}"`);
+  await (await openDatabase({ databaseUrl: urlOf(migrated) })).close();
+  await adminQuery(serverUrl, `create database "${seeded}" template "${migrated}"`);
+  await (await openDatabase({ databaseUrl: urlOf(seeded), afterMigrate: seed })).close();
   project.provide('pgliteTemplate', '');
-  project.provide('postgresTemplate', name);
-  return () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+  project.provide('pgliteMigrated', '');
+  project.provide('postgresTemplate', seeded);
+  project.provide('postgresMigrated', migrated);
+  return async () => {
+    await adminQuery(serverUrl, `drop database if exists "${seeded}" with (force)`);
+    await adminQuery(serverUrl, `drop database if exists "${migrated}" with (force)`);
+  };
 }
-
 async function adminQuery(serverUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

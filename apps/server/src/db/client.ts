@@ -35,7 +35,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory for the PGlite database; in memory when absent. */
   pgliteDir?: string | undefined;
-  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster: the tests' seeded template. */
+  /**
+   * PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster: the tests' templates.
+   * With `pgliteDir`, only a directory that holds no database yet is filled from it.
+   */
   pgliteDump?: Blob | undefined;
   /** Runs once migrations are applied, under the migration lock. */
   afterMigrate?: (db: Db) => Promise<void>;
@@ -76,11 +79,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
+  const loadDump =
+    options.pgliteDump && !(options.pgliteDir && (await fs.stat(path.join(options.pgliteDir, 'PG_VERSION')).catch(() => null)))
+      ? { loadDataDir: options.pgliteDump }
+      : {};
   // pg_trgm backs the keyword-search indexes (migration 0008), as on PostgreSQL.
   const extensions = { pg_trgm };
-  const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, { extensions })
-    : new PGlite({ extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir, { extensions, ...loadDump }) : new PGlite({ extensions, ...loadDump });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });

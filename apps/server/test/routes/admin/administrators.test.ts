@@ -33,6 +33,7 @@ import {
   latestCode,
   login,
   PHONES,
+  pgliteDataDir,
   testConfig,
   uniqueIp,
   useTestServer,
@@ -147,6 +148,8 @@ describe('an empty database', () => {
     // On PostgreSQL a new database of the server; on PGlite a data directory the command opens itself.
     const target = process.env.DATABASE_URL ? await createTestDatabase(false) : undefined;
     const pgliteData = await fs.mkdtemp(path.join(os.tmpdir(), 'sales-admin-cli-'));
+    // Migrated as a first start leaves it (a new directory's first start is npm start's, checked in CI).
+    await pgliteDataDir(pgliteData, false);
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...(target?.url ? { DATABASE_URL: target.url } : { DATA_DIR: pgliteData }) };
     if (!target?.url) delete env.DATABASE_URL;
     try {

@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatReport, importCustomerFile } from '../../../scripts/customer-file.js';
 import { parseCsv } from '../../../src/lib/csv.js';
-import { PHONES, rows, useTestServer } from '../../helper.js';
+import { PHONES, pgliteDataDir, rows, useTestServer } from '../../helper.js';
 
 const server = useTestServer();
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
@@ -102,6 +102,8 @@ describe('import:customers', () => {
   it('runs as a command: prints the counts and the error file, exits with 1 when a row was not imported', { timeout: 180_000 }, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sales-customer-import-test-'));
     try {
+      // On PGlite the command opens the data directory's database: one already migrated and seeded.
+      await pgliteDataDir(dataDir, true);
       const file = path.join(dataDir, '命令行.csv');
       await fs.writeFile(file, `${HEADER.join(',')}\n命令行甲店,,13988884001,,,,101,\n命令行乙店,,bad,,,,101,\n`);
       const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}) };

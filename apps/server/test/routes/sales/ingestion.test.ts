@@ -16,7 +16,7 @@ import { planCustomers, planFollowUps, planOrders, type SiteMembers } from '../.
 import { csvDocument, csvRecords, parseCsv } from '../../../src/lib/csv.js';
 import { OrderIngestion } from '../../../src/plugins/app/orders/order-ingestion.js';
 import { formatReport, importOrderFile } from '../../../scripts/order-file.js';
-import { buildTestApp, call, expectFailure, rows, testConfig, useTestServer } from '../../helper.js';
+import { buildTestApp, call, expectFailure, pgliteDataDir, rows, testConfig, useTestServer } from '../../helper.js';
 import { firstCustomer, loginAll, ordersWhere, scalar, type Role, type Session } from './support.js';
 
 const API_KEY = 'ingestion-test-key';
@@ -260,6 +260,8 @@ describe('npm run import:orders', () => {
   it('reports the problems of a CSV file by line and exits with 1', { timeout: 120_000 }, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sales-import-test-'));
     try {
+      // On PGlite the command opens the data directory's database: one already migrated and seeded.
+      await pgliteDataDir(dataDir, true);
       const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}) };
       const run = promisify(execFile);
       const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/import-orders.ts', path.join(examples, 'orders-with-errors.csv')], { cwd: serverRoot, env }).then(
