@@ -4,9 +4,14 @@
  * Runs after `vite build` (and after the service worker is generated). The admin console's build
  * runs it on its own folder: `tsx ../web/scripts/precompress.ts <dist>`.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(import.meta.dirname, '..', 'dist');
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -21,20 +26,21 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-let count = 0;
-let before = 0;
-let after = 0;
-for (const file of files(dist)) {
-  if (!COMPRESSIBLE.test(file)) continue;
-  const body = readFileSync(file);
-  if (body.length < MIN_BYTES) continue;
-  const brotli = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
-  writeFileSync(`${file}.br`, brotli);
-  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-  count += 1;
-  before += body.length;
-  after += brotli.length;
-}
-console.log(`precompressed ${count} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
+// zlib's asynchronous calls run on libuv's thread pool: every core compresses (9 → 5 s on two).
+const sizes = await Promise.all(
+  [...files(dist)]
+    .filter((file) => COMPRESSIBLE.test(file))
+    .map((file) => ({ file, body: readFileSync(file) }))
+    .filter(({ body }) => body.length >= MIN_BYTES)
+    .map(async ({ file, body }) => {
+      const [br, gz] = await Promise.all([
+        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzipped(body, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      return { before: body.length, after: br.length };
+    }),
+);
+const before = sizes.reduce((sum, size) => sum + size.before, 0);
+const after = sizes.reduce((sum, size) => sum + size.after, 0);
+console.log(`precompressed ${sizes.length} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
