@@ -19,7 +19,8 @@ declare module 'vitest' {
 const e2eDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(e2eDir, '..');
 const tmpRoot = path.join(e2eDir, '.tmp');
-const serverEntry = path.join(repoRoot, 'apps', 'server', 'src', 'server.ts');
+/** The server as `npm start` runs it: the build (the e2e script builds it when a source changed). */
+const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'server.js');
 const webIndex = path.join(repoRoot, 'apps', 'web', 'dist', 'index.html');
 
 /**
@@ -95,7 +96,7 @@ async function startServer(dataDir: string, hostEnv: Record<string, string>): Pr
   delete env.SEED_DEMO;
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
@@ -166,8 +167,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: the end-to-end suite needs it. Install it with "apt-get install -y chromium".`);
   }
-  if (!existsSync(webIndex)) {
-    throw new Error(`The web app is not built (${webIndex} is missing): run "npm run build" first, or "npm run test:e2e" from the repository root.`);
+  for (const built of [webIndex, serverEntry]) {
+    if (!existsSync(built)) {
+      throw new Error(`The app is not built (${built} is missing): run "npm run build" first, or "npm run test:e2e" from the repository root.`);
+    }
   }
 
   mkdirSync(tmpRoot, { recursive: true });

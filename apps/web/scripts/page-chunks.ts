@@ -70,11 +70,24 @@ const EXPORT_LIST = /export\s*\{([^}]*)\}\s*;?/g;
  * followed by `export { … }` (ahooks), and may import some for their side effects (styles).
  */
 const barrels = new Map<string, boolean>();
+/** Each module's code without comments, and its import statements: read once per build, not per edge the walks cross. */
+const codes = new Map<string, string>();
+const statementLists = new Map<string, { statements: RegExpExecArray[]; specifiers: (string | undefined)[] }>();
+
+const codeOf = (info: ModuleInfo): string => {
+  let code = codes.get(info.id);
+  if (code === undefined) {
+    code = (info.code ?? '').replace(COMMENTS, '');
+    codes.set(info.id, code);
+  }
+  return code;
+};
+
 const isBarrel = (info: ModuleInfo): boolean => {
   // Asked for every importer of every module the walk passes: each module's code is read once.
   const known = barrels.get(info.id);
   if (known !== undefined) return known;
-  const code = info.code?.replace(COMMENTS, '').trim();
+  const code = codeOf(info).trim();
   const barrel = Boolean(code) && code?.replace(REEXPORT, '').replace(IMPORT, '').replace(EXPORT_LIST, '').trim() === '';
   barrels.set(info.id, barrel);
   return barrel;
@@ -87,7 +100,7 @@ const splitAs = (part: string) => part.trim().split(/\s+as\s+/).map((name) => na
 function namesThrough(barrel: ModuleInfo, target: ModuleInfo): Set<string> {
   const names = new Set<string>();
   const base = withoutExtension(target.id);
-  const code = (barrel.code ?? '').replace(COMMENTS, '');
+  const code = codeOf(barrel);
   const isTarget = (specifier: string) => specifier.startsWith('.') && withoutExtension(path.resolve(path.dirname(barrel.id), specifier)) === base;
   for (const [, clause, specifier] of code.matchAll(REEXPORT)) {
     if (!clause || !specifier || !isTarget(specifier)) continue;
@@ -126,8 +139,13 @@ const IMPORT_OR_REEXPORT = /(?:import|export)\s*(?:(\w+)\s*,?\s*)?(\*\s*as\s+\w+
  * matched to the module's imported ids in order; when they cannot be, it counts as importing.
  */
 function importsAny(importer: ModuleInfo, barrel: string, names: Set<string>): boolean {
-  const statements = [...(importer.code ?? '').replace(COMMENTS, '').matchAll(IMPORT_OR_REEXPORT)];
-  const specifiers = [...new Set(statements.map((match) => match[3] ?? match[4]))];
+  let parsed = statementLists.get(importer.id);
+  if (!parsed) {
+    const statements = [...codeOf(importer).matchAll(IMPORT_OR_REEXPORT)];
+    parsed = { statements, specifiers: [...new Set(statements.map((match) => match[3] ?? match[4]))] };
+    statementLists.set(importer.id, parsed);
+  }
+  const { statements, specifiers } = parsed;
   // Imports the transform adds (the JSX runtime, Vite's preload helper) come after the code's own.
   const position = importer.importedIds.indexOf(barrel);
   if (specifiers.length > importer.importedIds.length || position < 0 || position >= specifiers.length) return true;
@@ -207,6 +225,8 @@ function signature(id: string, lookup: Lookup, memo: Map<string, string>): strin
 /** The build's code-splitting groups (vite.config.ts: build.rolldownOptions.output.codeSplitting). */
 export function pageChunkGroups(): CodeSplittingGroup[] {
   barrels.clear();
+  codes.clear();
+  statementLists.clear();
   const memo = new Map<string, string>();
   const groupOf = (id: string, lookup: Lookup): string | null => {
     // The bundler's runtime helpers run before anything else: with the entry.
