@@ -9,7 +9,9 @@
  * database inside it) and on PostgreSQL (the campaign's process and the server's) finish together
  * in about the time of the longer one on two cores.
  */
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import console from 'node:console';
 import process from 'node:process';
 
 const scripts = process.argv.slice(2);
