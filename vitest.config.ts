@@ -1,4 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * A worker per core. Vitest's default leaves one core free (one worker on this two-core machine),
+ * which the unit tests, each file mostly its own jsdom set-up and imports, do not need: 104 → 69 s.
+ */
+const EVERY_CORE = availableParallelism();
 
 export default defineConfig({
   test: {
@@ -8,6 +15,7 @@ export default defineConfig({
           name: 'contract',
           include: ['packages/contract/test/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: EVERY_CORE,
         },
       },
       {
@@ -17,6 +25,7 @@ export default defineConfig({
           // A jsdom window costs ~1 s per file: a test of plain logic (no document, storage or
           // navigator) opts out with a first line `// @vitest-environment node`.
           environment: 'jsdom',
+          maxWorkers: EVERY_CORE,
         },
       },
       {
