@@ -7,7 +7,8 @@
  *
  * For runs that each keep about one core busy: the security campaign on PGlite (one process, the
  * database inside it) and on PostgreSQL (the campaign's process and the server's) finish together
- * in about the time of the longer one on two cores.
+ * in about the time of the longer one on two cores (164 → 121 s); so do the type-check's two
+ * streams of tsc projects (97 → 85 s, beside the lint).
  */
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
