@@ -7,9 +7,8 @@
  * Works on the database of DATABASE_URL, or the PGlite database in DATA_DIR (PGlite opens in one
  * process at a time: stop the server first). Like every command it migrates the database first.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, pgliteDirIn } from '../src/db/client.js';
 import { loadConfig } from '../src/env.js';
 import { AppError } from '../src/lib/errors.js';
 import { createAdministrator, grantAdministrator, listAdministrators, revokeAdministrator } from '../src/plugins/app/admin/administrators.js';
@@ -37,7 +36,7 @@ if (!command || !['create', 'grant', 'revoke', 'list'].includes(command) || (nee
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir) });
 let exitCode = 0;
 try {
   if (command === 'create' && phone && name) {

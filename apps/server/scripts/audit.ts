@@ -6,9 +6,8 @@
  * every command it migrates the database first, which is a no-op on one the server runs on.
  */
 import { formatChinaDateTime } from '@sales/contract';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, pgliteDirIn } from '../src/db/client.js';
 import { loadConfig } from '../src/env.js';
 import { parseSince, readAudit, type AuditFilter } from '../src/plugins/app/audit.js';
 
@@ -38,7 +37,7 @@ try {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir) });
 try {
   const found = await readAudit(database.db, filter);
   console.table(found.map((row) => ({ time: formatChinaDateTime(row.at), action: row.action, actor: row.actor, target: row.target, detail: row.detail, ip: row.ip })));

@@ -5,24 +5,23 @@
  * start-up time limit, so it is the way to fill a database with 100× the demo data. After a load it
  * ends with VACUUM ANALYZE of the whole database (outside any transaction).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, pgliteDirIn } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig, parseSeedScale } from '../src/env.js';
 
 const { values } = parseArgs({ options: { scale: { type: 'string' } } });
 const config = loadConfig();
 const scale = values.scale === undefined ? config.seedScale : parseSeedScale(values.scale);
-const target = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+const target = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${pgliteDirIn(config.dataDir)}`;
 console.log(`seeding ${target} at ${scale}×`);
 
 const began = performance.now();
 let loaded = false;
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir),
   afterMigrate: async (db) => {
     for (const step of SEED_STEPS) {
       const started = performance.now();

@@ -13,7 +13,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { openDatabase, pgliteDirIn, type Database, type Db } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig, type Config } from '../src/env.js';
 import { TEST_SEED_SCALE } from './seed-scale.js';
@@ -59,7 +59,7 @@ function runTemplate(seeded: boolean): { pglite: string; postgres: string } {
 export async function pgliteDataDir(dataDir: string, seeded: boolean): Promise<void> {
   const template = runTemplate(seeded).pglite;
   if (!template) return;
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), pgliteDump: new Blob([await fs.readFile(template)]) });
+  const database = await openDatabase({ pgliteDir: pgliteDirIn(dataDir), pgliteDump: new Blob([await fs.readFile(template)]) });
   await database.close();
 }
 

@@ -46,6 +46,11 @@ export interface OpenOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** Where a data directory (DATA_DIR) keeps its PGlite database: the server, the commands and the tests agree on it. */
+export function pgliteDirIn(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 /** Opens PostgreSQL when a URL is given, PGlite otherwise, and brings the schema up to date. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {

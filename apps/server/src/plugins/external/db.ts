@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import path from 'node:path';
-import { openDatabase, type Database, type Db } from '../../db/client.js';
+import { openDatabase, pgliteDirIn, type Database, type Db } from '../../db/client.js';
 import { SEED_STEPS, seedDemoData } from '../../db/seed.js';
 import type { Config } from '../../env.js';
 
@@ -62,7 +61,7 @@ export default fp<DbPluginOptions>(
       database ??
       (await openDatabase({
         databaseUrl: config.databaseUrl,
-        pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+        pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir),
         onIdleError: (error) => {
           app.log.warn({ err: error }, 'an idle database connection broke; not ready until the database answers again');
           connectionLost = true;

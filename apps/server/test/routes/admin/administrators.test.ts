@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/db/client.js';
+import { openDatabase, pgliteDirIn } from '../../../src/db/client.js';
 import { NEW_PASSWORD_REQUIRED } from '../../../src/plugins/app/auth/authentication.js';
 import { DEMO_ADMINISTRATOR } from '../../../src/db/seed.js';
 import { staff } from '../../../src/db/schema.js';
@@ -164,7 +164,7 @@ describe('an empty database', () => {
       const refused = await run(tsx, ['scripts/admin.ts', 'revoke', '--phone', '13987654321'], { cwd: serverDir, env }).catch((error: { code: number; stderr: string }) => error);
       expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining(LAST_ADMINISTRATOR) as unknown });
 
-      const reopened = await openDatabase(target?.url ? { databaseUrl: target.url } : { pgliteDir: path.join(pgliteData, 'pglite') });
+      const reopened = await openDatabase(target?.url ? { databaseUrl: target.url } : { pgliteDir: pgliteDirIn(pgliteData) });
       const app = await buildTestApp(reopened, testConfig(dataDir, { databaseUrl: target?.url, seedDemo: false }));
       try {
         const signedIn = await call<LoginData>(app, 'POST', '/seller/user/v2/login', { body: { phone: '13987654321', password }, ip: uniqueIp() });
