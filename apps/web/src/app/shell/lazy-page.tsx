@@ -1,54 +1,70 @@
 import { LOAD_ERROR_MESSAGES, PAGE_LOAD_DELAY_MS, PAGE_LOAD_TIMEOUT_MS, runtimeLocale, TIMEOUT_MESSAGES } from '@sales/contract';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useNetworkStatus } from '../../lib/network-status';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
+/**
+ * The pages loaded so far, and who is waiting for one: a page shows as soon as its module is here,
+ * whoever loaded it. A preload (a press on an entry, app/route-prefetch.ts) may finish after the
+ * page's first render and before its effect runs; the page would otherwise miss it and stay blank.
+ */
 const loaded = new Map<PageLoader, ComponentType>();
+const listeners = new Set<() => void>();
+
+function remember(loader: PageLoader, Page: ComponentType): void {
+  if (loaded.get(loader) === Page) return;
+  loaded.set(loader, Page);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Loads a page before it is rendered, so its first render is the page itself rather than the loading view. */
 export async function preload(loader: PageLoader): Promise<void> {
   if (loaded.has(loader)) return;
   const module = await loader();
-  loaded.set(loader, module.default);
+  remember(loader, module.default);
 }
 
-type LoadState = { phase: 'waiting' | 'loading' | 'timeout' | 'error' } | { phase: 'ready'; Page: ComponentType };
+type LoadPhase = 'waiting' | 'loading' | 'timeout' | 'error';
 
 /** Renders a page loaded on demand: a loading view after 200 ms, an error view on failure or after 60 s. */
 export function LazyPage({ loader }: { loader: PageLoader }) {
-  const known = loaded.get(loader);
-  const [state, setState] = useState<LoadState>(known ? { phase: 'ready', Page: known } : { phase: 'waiting' });
+  const known = () => loaded.get(loader);
+  const Page = useSyncExternalStore(subscribe, known, known);
+  const [phase, setPhase] = useState<LoadPhase>('waiting');
   // 重试 of the offline notice loads a page that failed for want of a network again.
   const retries = useNetworkStatus((network) => network.retries);
   const offline = useNetworkStatus((network) => network.offline);
 
   useEffect(() => {
     if (loaded.has(loader)) return undefined;
-    setState({ phase: 'waiting' });
+    setPhase('waiting');
     let settled = false;
     const delay = setTimeout(() => {
-      if (!settled) setState({ phase: 'loading' });
+      if (!settled) setPhase('loading');
     }, PAGE_LOAD_DELAY_MS);
     const timeout = setTimeout(() => {
       if (settled) return;
       settled = true;
-      setState({ phase: 'timeout' });
+      setPhase('timeout');
     }, PAGE_LOAD_TIMEOUT_MS);
     loader().then(
       (module) => {
-        loaded.set(loader, module.default);
-        if (settled) return;
         settled = true;
-        setState({ phase: 'ready', Page: module.default });
+        remember(loader, module.default);
       },
       () => {
         if (settled) return;
         settled = true;
         if (!navigator.onLine) useNetworkStatus.getState().markOffline();
-        setState({ phase: 'error' });
+        setPhase('error');
       },
     );
     return () => {
@@ -58,9 +74,9 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
     };
   }, [loader, retries]);
 
-  if (state.phase === 'ready') return <state.Page />;
-  if (state.phase === 'waiting') return null;
-  if (state.phase === 'loading') {
+  if (Page) return <Page />;
+  if (phase === 'waiting') return null;
+  if (phase === 'loading') {
     return (
       <div className="page-status" role="status" aria-live="polite">
         <DotLoading color="primary" />
@@ -69,8 +85,8 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
     );
   }
   // Offline, the shell's offline notice says so and offers 重试.
-  if (state.phase === 'error' && offline) return null;
-  return <LoadFailure timeout={state.phase === 'timeout'} />;
+  if (phase === 'error' && offline) return null;
+  return <LoadFailure timeout={phase === 'timeout'} />;
 }
 
 /** The page-load error view, in the browser's language; a tap anywhere reloads. */
