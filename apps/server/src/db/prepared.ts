@@ -40,10 +40,21 @@ export function statementName(text: string): string {
   return name;
 }
 
+/**
+ * Each text's name, '' for a text sent unnamed (a write, a keyword search): one lookup per call,
+ * where the tests would scan all of a long text and hash it.
+ */
+const namedTexts = new LRUCache<string, string>({ max: 2000 });
+
 /** The name a query is sent under, or undefined when it stays unnamed. */
 export function nameFor(text: string, values: readonly unknown[] | undefined): string | undefined {
-  if (!values || values.length === 0 || text.length > STATEMENT_TEXT_MAX || !READ.test(text) || VALUE_PLANNED.test(text)) return undefined;
-  return statementName(text);
+  if (!values || values.length === 0 || text.length > STATEMENT_TEXT_MAX) return undefined;
+  let name = namedTexts.get(text);
+  if (name === undefined) {
+    name = READ.test(text) && !VALUE_PLANNED.test(text) ? statementName(text) : '';
+    namedTexts.set(text, name);
+  }
+  return name || undefined;
 }
 
 interface QueryConfigLike {
