@@ -65,7 +65,7 @@ describe('a tap at 08:59:30 that reaches the server at 09:00:40', () => {
   const arrival = new Date('2027-03-02T01:00:40Z');
   const send = new Date(arrival.getTime() - 2_000);
   it('is on time with the phone’s clock three hours ahead, and its 18:30 clock-out three hours behind is not 早退', async () => {
-    const scope = { userId: as.zhangWei.id, siteId: 101, siteName: '华东一部', isLeader: false, isMember: true, reportAllSites: false };
+    const scope = { userId: as.zhangWei.id, siteId: 101, siteName: '华东一部', isLeader: false, isMember: true, reportAllSites: false, hasSitesBelow: false };
     const clockedIn = await server.app.attendance.clockIn(scope, { siteId: 101, ...phone(3 * HOUR, tap, send) }, undefined, arrival);
     expect(clockedIn.record?.status).toBe('normal');
     expect(clockedIn.record?.clockInAt).toBe(new Date(tap.getTime() + 2_000).toISOString());
@@ -82,7 +82,7 @@ describe('a tap at 08:59:30 that reaches the server at 09:00:40', () => {
 
 describe('every status that applies (issue 25 §11)', () => {
   it('a day clocked in late and out early is 迟到 and 早退 on the card, the day view and the calendar; a late day never clocked out is 迟到 and 缺卡', async () => {
-    const scope = { userId: as.zhangWei.id, siteId: 101, siteName: '华东一部', isLeader: false, isMember: true, reportAllSites: false };
+    const scope = { userId: as.zhangWei.id, siteId: 101, siteName: '华东一部', isLeader: false, isMember: true, reportAllSites: false, hasSitesBelow: false };
     const leader = { ...scope, userId: as.liNa.id, isLeader: true };
     const date = '2027-03-03';
     const inAt = new Date('2027-03-03T01:10:00Z'); // 09:10

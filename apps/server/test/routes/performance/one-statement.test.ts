@@ -1,7 +1,7 @@
 /**
  * Issue 29: 部门销售业绩 is one statement once the caller's scope is known — at a single site and at
- * a parent site, whose figures cover every site below it; home is one at a single site, and two at a
- * parent site (the first finds the site has sites below it). The repositories run
+ * a parent site, whose figures cover every site below it; home too, the caller's scope telling
+ * whether the site has sites below it (and a single site's statement checking). The repositories run
  * here on a drizzle instance over the test database's own client that logs each statement it sends.
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -69,13 +69,27 @@ describe('one statement per page (issue 29)', () => {
     }
   });
 
-  it('reads home in one statement at a single site, a leader’s and a salesperson’s; a parent site’s in two', async () => {
+  it('reads home in one statement, at a single site (a leader’s and a salesperson’s) and at a parent site', async () => {
     const repository = new HomeRepository(counted.db);
-    for (const [phone, siteId, count] of [[PHONES.liNa, 101, 1], [PHONES.zhangWei, 101, 1], [PARENT_LEADER, 201, 2]] as const) {
+    for (const [phone, siteId, below] of [[PHONES.liNa, 101, false], [PHONES.zhangWei, 101, false], [PARENT_LEADER, 201, true]] as const) {
       const scope = await resolveSalesScope(test.database.db, await idOf(phone), siteId);
+      expect(scope.hasSitesBelow, `${siteId} has sites below it`).toBe(below);
       const statements = await statementsOf(() => repository.home(scope));
-      expect(statements, `performance/home ${phone}@${siteId}`).toHaveLength(count);
+      expect(statements, `performance/home ${phone}@${siteId}`).toHaveLength(1);
       for (const statement of statements) expect(nameFor(statement, [siteId])).toBeDefined();
     }
+  });
+
+  it('reads a parent site’s tree on home though its scope still says it has no site below it', async () => {
+    const repository = new HomeRepository(counted.db);
+    const scope = await resolveSalesScope(test.database.db, await idOf(PARENT_LEADER), 201);
+    const fresh = await repository.home(scope);
+    counted.statements.length = 0;
+    const stale = await repository.home({ ...scope, hasSitesBelow: false });
+    // The single site's statement finds the sites below, and the tree's statement follows.
+    expect(counted.statements).toHaveLength(2);
+    expect(stale.monthSales).toEqual(fresh.monthSales);
+    expect(stale.month).toEqual(fresh.month);
+    expect(stale.top).toEqual(fresh.top);
   });
 });

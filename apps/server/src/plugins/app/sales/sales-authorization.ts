@@ -64,7 +64,16 @@ export interface SalesScope {
   readonly isMember: boolean;
   /** reportAllSites: reads every site's performance and ranking, read-only. */
   readonly reportAllSites: boolean;
+  /**
+   * Some site (archived ones included) lies below this one, so its figures roll up a tree (issue 26
+   * §3): home reads the tree's figures at once instead of finding out in a first statement. A hint
+   * kept with the scope (site changes clear cached scopes); home checks it all the same.
+   */
+  readonly hasSitesBelow: boolean;
 }
+
+/** Whether any site has `siteId` (a value, or a column of the outer query) as its parent. */
+const sitesBelow = (siteId: number | AnyPgColumn) => sql<boolean>`exists (select 1 from ${sites} as "below" where "below"."parent_id" = ${siteId})`;
 
 /** How a scope is resolved: 'member' (the default) or 'performanceRead' (reportAllSites may visit). */
 export type ScopeMode = 'member' | 'performanceRead';
@@ -107,7 +116,7 @@ export async function ledSites(db: Db | Tx, userId: number): Promise<Set<number>
 export async function resolveSalesScope(db: Db, userId: number, siteId: number, mode: ScopeMode = 'member'): Promise<SalesScope> {
   const [rows, led] = await Promise.all([
     db
-      .select({ isLeader: positions.isLeader, siteName: sites.name, reportAllSites: staff.reportAllSites })
+      .select({ isLeader: positions.isLeader, siteName: sites.name, reportAllSites: staff.reportAllSites, hasSitesBelow: sitesBelow(siteId) })
       .from(positions)
       .innerJoin(sites, eq(sites.id, positions.siteId))
       .innerJoin(staff, eq(staff.id, positions.staffId))
@@ -116,23 +125,23 @@ export async function resolveSalesScope(db: Db, userId: number, siteId: number, 
   ]);
   const first = rows[0];
   if (first) {
-    return { userId, siteId, siteName: first.siteName, isLeader: led.has(siteId) || rows.some((row) => row.isLeader), isMember: true, reportAllSites: first.reportAllSites };
+    return { userId, siteId, siteName: first.siteName, isLeader: led.has(siteId) || rows.some((row) => row.isLeader), isMember: true, reportAllSites: first.reportAllSites, hasSitesBelow: first.hasSitesBelow };
   }
   if (led.has(siteId)) {
     const [above] = await db
-      .select({ siteName: sites.name, reportAllSites: staff.reportAllSites })
+      .select({ siteName: sites.name, reportAllSites: staff.reportAllSites, hasSitesBelow: sitesBelow(siteId) })
       .from(staff)
       .innerJoin(sites, eq(sites.id, siteId))
       .where(eq(staff.id, userId));
-    if (above) return { userId, siteId, siteName: above.siteName, isLeader: true, isMember: true, reportAllSites: above.reportAllSites };
+    if (above) return { userId, siteId, siteName: above.siteName, isLeader: true, isMember: true, reportAllSites: above.reportAllSites, hasSitesBelow: above.hasSitesBelow };
   }
   if (mode === 'performanceRead') {
     const [reader] = await db
-      .select({ siteName: sites.name })
+      .select({ siteName: sites.name, hasSitesBelow: sitesBelow(siteId) })
       .from(staff)
       .innerJoin(sites, eq(sites.id, siteId))
       .where(and(eq(staff.id, userId), eq(staff.status, 'active'), eq(staff.reportAllSites, true)));
-    if (reader) return { userId, siteId, siteName: reader.siteName, isLeader: false, isMember: false, reportAllSites: true };
+    if (reader) return { userId, siteId, siteName: reader.siteName, isLeader: false, isMember: false, reportAllSites: true, hasSitesBelow: reader.hasSitesBelow };
   }
   throw forbidden(NOT_A_MEMBER);
 }
@@ -149,13 +158,13 @@ export async function resolvePerformanceScopes(db: Db, userId: number): Promise<
     ledSites(db, userId),
   ]);
   // An archived site is offered in no picker (issue 26 §3); its figures stay readable by id.
-  const all = await db.select({ siteId: sites.id, siteName: sites.name }).from(sites).where(isNull(sites.archivedAt)).orderBy(asc(sites.id));
+  const all = await db.select({ siteId: sites.id, siteName: sites.name, hasSitesBelow: sitesBelow(sites.id) }).from(sites).where(isNull(sites.archivedAt)).orderBy(asc(sites.id));
   const reportAllSites = user?.reportAllSites ?? false;
   return all.flatMap((site) => {
     const here = held.filter((row) => row.siteId === site.siteId);
     const leads = led.has(site.siteId);
     if (here.length === 0 && !leads && !reportAllSites) return [];
-    return [{ userId, siteId: site.siteId, siteName: site.siteName, isLeader: leads || here.some((row) => row.isLeader), isMember: here.length > 0 || leads, reportAllSites }];
+    return [{ userId, siteId: site.siteId, siteName: site.siteName, isLeader: leads || here.some((row) => row.isLeader), isMember: here.length > 0 || leads, reportAllSites, hasSitesBelow: site.hasSitesBelow }];
   });
 }
 
@@ -348,7 +357,7 @@ export interface ReportScope extends SalesScope {
 /** The caller's scope for reports at a site; 403 when they neither work there, lead a site above it, nor read all sites. */
 export async function resolveReportScope(db: Db, userId: number, siteId: number): Promise<ReportScope> {
   const [user] = await db
-    .select({ reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth })
+    .select({ reportAllSites: staff.reportAllSites, teamReportAuth: staff.teamReportAuth, hasSitesBelow: sitesBelow(siteId) })
     .from(staff)
     .where(and(eq(staff.id, userId), eq(staff.status, 'active')));
   if (!user) throw forbidden(NOT_A_MEMBER);
@@ -378,6 +387,7 @@ export async function resolveReportScope(db: Db, userId: number, siteId: number)
     isMember: rows.length > 0 || leads,
     reportAllSites: user.reportAllSites,
     teamReportAuth: user.teamReportAuth,
+    hasSitesBelow: user.hasSitesBelow,
   };
 }
 
