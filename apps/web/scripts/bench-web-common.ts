@@ -4,11 +4,28 @@
  * keep it, and the markdown table the lead pastes into docs/performance.md.
  */
 import { APP_VERSION, derivePermissions, mergeSites, PLATFORM, resolveCurrentSite, STORAGE_KEYS, type LoginResult, type UserInfo } from '@sales/contract';
+import { Launcher } from 'chrome-launcher';
 import type { BrowserContext } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The Chromium flags of STACK.md. */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * The omnibox popup that Chromium 156 builds as web pages (chrome://omnibox-popup.top-chrome and
+ * its AI mode page): a headless window has no address bar, yet every launch started a renderer for
+ * them beside the page Lighthouse measures (e2e/support/chromium.ts says the same of the suite).
+ */
+const OMNIBOX_PAGES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/**
+ * CHROMIUM_FLAGS for chrome-launcher (Lighthouse's Chromium), without the omnibox pages. Chromium
+ * keeps only the last --disable-features, so the list repeats chrome-launcher's own, read from it.
+ */
+export const LIGHTHOUSE_CHROMIUM_FLAGS = [
+  ...CHROMIUM_FLAGS,
+  `--disable-features=${[...(Launcher.defaultFlags().find((flag) => flag.startsWith('--disable-features='))?.slice('--disable-features='.length).split(',') ?? []), ...OMNIBOX_PAGES].join(',')}`,
+];
 
 /** The demo accounts the benchmarks sign in as (README: every demo password is Demo@2025). */
 export const ACCOUNTS = {

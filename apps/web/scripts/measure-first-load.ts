@@ -39,7 +39,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type BrowserContext, chromium } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
-import { type AccountKey, ACCOUNTS, CHROMIUM, CHROMIUM_FLAGS, consoleStorage, kb, partsToRun, phoneStorage, printTable, seedStorage } from './bench-web-common';
+import { type AccountKey, ACCOUNTS, CHROMIUM, CHROMIUM_FLAGS, consoleStorage, kb, LIGHTHOUSE_CHROMIUM_FLAGS, partsToRun, phoneStorage, printTable, seedStorage } from './bench-web-common';
 import { measureTapToPaint } from './tap-to-paint';
 
 const READY_TIMEOUT_MS = 600_000;
@@ -240,7 +240,7 @@ interface LighthouseStep {
 async function runLighthouse(base: string, step: LighthouseStep): Promise<LighthouseFigures> {
   const { url, storage, visit } = step;
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-chromium-'));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, userDataDir });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS, userDataDir });
   try {
     if (storage || visit === 'warm') {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
