@@ -96,6 +96,32 @@ describe('the customer list paints its first cards before the app has loaded (is
     expect(app.pageErrors).toEqual([]);
   });
 
+  test('the app’s files are asked for once the cards are painted, not beside the answer; then the app takes over', async () => {
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+    await app.open(LIST);
+    await app.customers.cards().first().waitFor();
+    // When the painted copy first showed, on the document's clock.
+    await app.page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('#root [data-painted]')) return;
+        (window as unknown as { __paintedAt: number }).__paintedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await app.page.reload();
+    await app.page.waitForFunction(() => !document.documentElement.classList.contains('boot-paint') && document.querySelector('#root [data-painted]') === null);
+    await app.customers.cards().first().waitFor();
+    const order = await app.page.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[^/]+\.js$/.test(new URL(resource.name).pathname));
+      return { paintedAt: (window as unknown as { __paintedAt?: number }).__paintedAt ?? null, entryAskedAt: entry?.startTime ?? null };
+    });
+    expect(order.paintedAt).not.toBeNull();
+    expect(order.entryAskedAt).not.toBeNull();
+    expect(order.entryAskedAt).toBeGreaterThanOrEqual(order.paintedAt ?? Infinity);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   test('a tap on a painted card before the app has loaded opens that customer once it has', async () => {
     const app = await harness.newApp();
     const release = await heldListLoad(app);

@@ -19,6 +19,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
+import { PAINT_GLOBAL } from '../src/lib/painted-page';
 import type { ListPaintMarkup } from '../src/app/prerender/list-paint-slots';
 import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
@@ -68,6 +69,9 @@ interface StartTag {
 
 /** How long after loading an untouched login page waits before loading the app while idle. */
 const LOGIN_IDLE_START_MS = 5000;
+
+/** The longest a painted page holds the app's files back while its painter waits for the answer. */
+const PAINT_START_MAX_MS = 1500;
 
 /**
  * Requests the app's files once the first frame is painted: a module script runs before the first
@@ -126,6 +130,23 @@ const startScript = (tags: StartTag[], routeTable: string) => `(function () {
     };
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
+    return;
+  }
+  var paint = window[${JSON.stringify(PAINT_GLOBAL)}];
+  if (paint && typeof paint === 'object') {
+    // A page with a painter (the customer list, early-calls.ts): the painter draws it from the early
+    // answer first, and the app's files follow once it has painted or given up (settlePainter), so
+    // that ~200 KB does not share a slow network with the answer, the painter and its stylesheets.
+    // A touch loads the app at once; and it loads after PAINT_START_MAX_MS whatever the painter does.
+    if (paint.settled) {
+      start();
+      return;
+    }
+    paint.onSettled = start;
+    ['pointerdown', 'touchstart', 'keydown'].forEach(function (type) {
+      document.addEventListener(type, start, { capture: true, once: true, passive: true });
+    });
+    setTimeout(start, ${PAINT_START_MAX_MS});
     return;
   }
   requestAnimationFrame(function () { setTimeout(start, 0); });

@@ -93,6 +93,13 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
       });
       var script = document.createElement('script');
       script.src = painter.script;
+      // A painter that cannot load paints nothing: the app loads at once (settlePainter's part).
+      script.onerror = function () {
+        var state = window[${JSON.stringify(PAINT_GLOBAL)}];
+        if (state.settled) return;
+        state.settled = true;
+        if (state.onSettled) state.onSettled();
+      };
       document.head.appendChild(script);
     }`;
   return `(function () {

@@ -21,11 +21,26 @@ export interface PaintState {
   key: string;
   /** Set by the app when it renders without the copy: the painter must not paint after it. */
   stopped?: boolean;
+  /** Set once the painter has painted or given up (its script failed, no answer to draw). */
+  settled?: boolean;
+  /** index.html's start script: loads the app (called once the painter settled). */
+  onSettled?: () => void;
 }
 
 export function paintState(): PaintState | null {
   const state = (globalThis as Record<string, unknown>)[PAINT_GLOBAL];
   return state && typeof state === 'object' ? (state as PaintState) : null;
+}
+
+/**
+ * The painter is done, painted or not: the app's files, held back so they do not share the
+ * network with the answer, the painter and its stylesheets, may load now (index.html's start script).
+ */
+export function settlePainter(): void {
+  const state = paintState();
+  if (!state || state.settled) return;
+  state.settled = true;
+  state.onSettled?.();
 }
 
 /** The route path of the painted copy showing now, or null. */

@@ -13,7 +13,7 @@ import { returnCountdownLabel, STORAGE_KEYS, type CustomerSummary } from '@sales
 import { routeUrl } from '../../config/paths';
 import { customerCardText } from '../../features/customers/customer-card-text';
 import { EARLY_CALLS_GLOBAL } from '../../lib/early-response';
-import { BOOT_PAINT_CLASS, PAINTED_ATTRIBUTE, paintState } from '../../lib/painted-page';
+import { BOOT_PAINT_CLASS, PAINTED_ATTRIBUTE, paintState, settlePainter } from '../../lib/painted-page';
 import { BOOT_LOGIN_CLASS } from '../../lib/prerendered-login';
 import { cardVariant, fillSlots, SLOT_PATTERN, type ListPaintMarkup } from './list-paint-slots';
 
@@ -154,15 +154,22 @@ function stylesLoaded(): Promise<void> {
     const state = paintState();
     const entries = (window as unknown as Record<string, Record<string, { response: Promise<Response> } | undefined> | undefined>)[EARLY_CALLS_GLOBAL];
     const entry = state ? entries?.[state.key] : undefined;
-    if (!state || !entry) return;
+    if (!state || !entry) {
+      settlePainter();
+      return;
+    }
     // A copy of the answer: the request layer reads the answer itself when the app asks for it.
     const page = entry.response.then((response) => (response.ok ? (response.clone().json() as Promise<{ code?: number; data?: ListPage }>) : null));
     void Promise.all([page, stylesLoaded()])
       .then(([body]) => {
         if (body?.code === 200 && body.data) paint(body.data);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      // Painted or not, the app loads now: after the frame with the copy, which its scripts would
+      // otherwise hold back while they run.
+      .finally(() => requestAnimationFrame(() => setTimeout(settlePainter, 0)));
   } catch {
     // Anything unexpected: no copy, the app renders as it would.
+    settlePainter();
   }
 })();
