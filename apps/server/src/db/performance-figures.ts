@@ -7,10 +7,11 @@
  * figuresFor and targetFor too, so every page and report counts the same way.
  */
 import { monthsInRange, type DayRange } from '@sales/contract';
-import { and, asc, eq, gte, inArray, is, isNull, lte, min, SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, is, isNull, min, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 import { performanceDaily, performanceStandards, positions } from './schema.js';
+import { asText, named } from './sql-text.js';
 
 export interface FigureTotals {
   orderCount: number;
@@ -35,9 +36,9 @@ export type SiteSet = number | readonly number[] | SQL;
 
 /** The condition on a site column for a SiteSet (one site: equality, so the indexes read as before). */
 export function atSites(column: AnyPgColumn, set: SiteSet): SQL {
-  if (typeof set === 'number') return eq(column, set);
-  if (is(set, SQL)) return sql`${column} = any(${set})`;
-  if (set.length === 1 && set[0] !== undefined) return eq(column, set[0]);
+  if (typeof set === 'number') return sql`${named(column)} = ${set}`;
+  if (is(set, SQL)) return sql`${named(column)} = any(${set})`;
+  if (set.length === 1 && set[0] !== undefined) return sql`${named(column)} = ${set[0]}`;
   return inArray(column, [...set]);
 }
 
@@ -74,8 +75,9 @@ const toFigures = (row: { orderCount: string | number; orderAmountFen: string | 
 
 /** The rows of performance_daily a figure query reads. */
 export function figureWhere(q: FigureQuery): SQL {
-  const conditions = [atSites(d.siteId, q.siteId), gte(d.day, q.startDate), lte(d.day, q.endDate)];
-  if (q.staffId !== null && q.staffId !== undefined) conditions.push(eq(d.staffId, q.staffId));
+  const day = named(d.day);
+  const conditions = [atSites(d.siteId, q.siteId), sql`${day} >= ${q.startDate}`, sql`${day} <= ${q.endDate}`];
+  if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(d.staffId)} = ${q.staffId}`);
   return and(...conditions) as SQL;
 }
 
@@ -106,15 +108,25 @@ export function rangesSpan(ranges: readonly DayRange[]): DayRange {
   return { startDate, endDate };
 }
 
+/** rangeSumColumns' sums as text (sql-text.ts). */
+const RANGE_SUMS = {
+  day: named(d.day),
+  count: asText(sql`sum(${d.paidCount} - ${d.refundCount})`),
+  amount: asText(sql`sum(${d.paidAmountFen} - ${d.refundAmountFen})`),
+  newCustomers: asText(sql`sum(${d.newCustomers})`),
+  followUps: asText(sql`sum(${d.followUps})`),
+};
+
 /** figuresForRanges' columns: one filtered sum per range and figure (c0, a0, n0, f0, c1, …). */
 export function rangeSumColumns(ranges: readonly DayRange[]): Record<string, SQL<string>> {
   const columns: Record<string, SQL<string>> = {};
+  const { day, count, amount, newCustomers, followUps } = RANGE_SUMS;
   ranges.forEach((range, index) => {
-    const within = sql`${d.day} >= ${range.startDate} and ${d.day} <= ${range.endDate}`;
-    columns[`c${index}`] = sql<string>`coalesce(sum(${d.paidCount} - ${d.refundCount}) filter (where ${within}), 0)`;
-    columns[`a${index}`] = sql<string>`coalesce(sum(${d.paidAmountFen} - ${d.refundAmountFen}) filter (where ${within}), 0)`;
-    columns[`n${index}`] = sql<string>`coalesce(sum(${d.newCustomers}) filter (where ${within}), 0)`;
-    columns[`f${index}`] = sql<string>`coalesce(sum(${d.followUps}) filter (where ${within}), 0)`;
+    const within = sql`${day} >= ${range.startDate} and ${day} <= ${range.endDate}`;
+    columns[`c${index}`] = sql<string>`coalesce(${count} filter (where ${within}), 0)`;
+    columns[`a${index}`] = sql<string>`coalesce(${amount} filter (where ${within}), 0)`;
+    columns[`n${index}`] = sql<string>`coalesce(${newCustomers} filter (where ${within}), 0)`;
+    columns[`f${index}`] = sql<string>`coalesce(${followUps} filter (where ${within}), 0)`;
   });
   return columns;
 }
@@ -128,9 +140,9 @@ export function rangeTotalsFrom<const R extends readonly DayRange[]>(row: Record
 }
 
 /** The four sums of performance_daily rows as named columns, for a statement's own select list. */
-export const FIGURE_SUMS: SQL = sql`coalesce(sum(${d.paidCount} - ${d.refundCount}), 0) as "orderCount",
+export const FIGURE_SUMS: SQL = sql`${asText(sql`coalesce(sum(${d.paidCount} - ${d.refundCount}), 0) as "orderCount",
   coalesce(sum(${d.paidAmountFen} - ${d.refundAmountFen}), 0) as "orderAmountFen",
-  coalesce(sum(${d.newCustomers}), 0) as "newCustomers", coalesce(sum(${d.followUps}), 0) as "followUps"`;
+  coalesce(sum(${d.newCustomers}), 0) as "newCustomers", coalesce(sum(${d.followUps}), 0) as "followUps"`)}`;
 
 /** Figures read as json (numbers or numeric text) to FigureTotals. */
 export const figuresOf = toFigures;

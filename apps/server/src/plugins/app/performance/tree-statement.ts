@@ -27,6 +27,7 @@ import {
 } from '../../../db/performance-figures.js';
 import { SITE_TREE, SITE_TREE_IDS, siteTreeCte } from '../../../db/site-links.js';
 import { memberRowsSql, type SiteMember } from '../members/site-members.js';
+import { asText, named } from '../../../db/sql-text.js';
 import type { TreeStandards } from './performance-rows.js';
 
 /** Rows of a sub-select as one json array (empty: []), in `order`. */
@@ -34,38 +35,43 @@ export const jsonRows = (rows: SQL, order: SQL = sql`true`): SQL => sql`(select 
 
 /** The period's figures of each person credited at the sites (figuresByStaff), as json rows. */
 export function figuresByStaffJson(sites: SiteSet, period: DayRange): SQL {
-  const d = performanceDaily;
-  return jsonRows(sql`select ${d.staffId} as "staffId", ${FIGURE_SUMS} from ${d} where ${figureWhere({ siteId: sites, ...period })} group by ${d.staffId}`);
+  return jsonRows(sql`${BY_STAFF} where ${figureWhere({ siteId: sites, ...period })} group by ${named(performanceDaily.staffId)}`);
 }
+
+const BY_STAFF = asText(sql`select ${performanceDaily.staffId} as "staffId", ${FIGURE_SUMS} from ${performanceDaily}`);
 
 /** The standards of `months` at each of the sites, as json rows. */
 export function standardsJson(sites: SiteSet, months: readonly string[]): SQL {
   const ps = performanceStandards;
   return jsonRows(
-    sql`select ${ps.siteId} as "siteId", ${ps.month} as month, ${ps.staffId} as "staffId", ${ps.targetAmountFen} as "targetAmountFen",
-        ${ps.targetOrders} as "targetOrders", ${ps.targetNewCustomers} as "targetNewCustomers"
-      from ${ps} where ${atSites(ps.siteId, sites)} and ${ps.month} in (${sql.join(
-        months.map((month) => sql`${month}`),
-        sql`, `,
-      )})`,
+    sql`${STANDARDS} where ${atSites(ps.siteId, sites)} and ${named(ps.month)} in (${sql.join(
+      months.map((month) => sql`${month}`),
+      sql`, `,
+    )})`,
   );
 }
 
+const STANDARDS = asText(
+  sql`select ${performanceStandards.siteId} as "siteId", ${performanceStandards.month} as month, ${performanceStandards.staffId} as "staffId",
+    ${performanceStandards.targetAmountFen} as "targetAmountFen", ${performanceStandards.targetOrders} as "targetOrders",
+    ${performanceStandards.targetNewCustomers} as "targetNewCustomers" from ${performanceStandards}`,
+);
+
 /** Each range's sums (figuresForRanges) as one json object, for rangeTotalsFrom. */
 export function rangeSumsJson(who: { siteId: SiteSet; staffId: number | null }, ranges: readonly DayRange[]): SQL {
-  const d = performanceDaily;
   const columns = sql.join(
     Object.entries(rangeSumColumns(ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
     sql`, `,
   );
-  return sql`(select row_to_json(t) from (select ${columns} from ${d} where ${figureWhere({ ...who, ...rangesSpan(ranges) })}) t)`;
+  return sql`(select row_to_json(t) from (select ${columns} from ${named(performanceDaily)} where ${figureWhere({ ...who, ...rangesSpan(ranges) })}) t)`;
 }
 
 /** The figures of each day of `trend` with any (dailyFigures), as json rows. */
 export function daysJson(who: { siteId: SiteSet; staffId: number | null }, trend: DayRange): SQL {
-  const d = performanceDaily;
-  return jsonRows(sql`select ${d.day} as day, ${FIGURE_SUMS} from ${d} where ${figureWhere({ ...who, ...trend })} group by ${d.day}`);
+  return jsonRows(sql`${BY_DAY} where ${figureWhere({ ...who, ...trend })} group by ${named(performanceDaily.day)}`);
 }
+
+const BY_DAY = asText(sql`select ${performanceDaily.day} as day, ${FIGURE_SUMS} from ${performanceDaily}`);
 
 /** Figures as the statement's json gives them (sums of bigints: numbers, or text). */
 type JsonFigures = Record<'orderCount' | 'orderAmountFen' | 'newCustomers' | 'followUps', number | string>;

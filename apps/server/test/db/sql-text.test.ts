@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { FIGURE_SUMS, figureWhere, rangeSumColumns } from '../../src/db/performance-figures.js';
+import { performanceDaily } from '../../src/db/schema.js';
+import { asText, named } from '../../src/db/sql-text.js';
+
+const dialect = new PgDialect();
+const render = (fragment: Parameters<typeof dialect.sqlToQuery>[0]) => dialect.sqlToQuery(fragment);
+
+describe('columns and tables as text (issue 29)', () => {
+  it('renders a column and a table as drizzle renders them, once', () => {
+    expect(render(sql`${named(performanceDaily.day)}`).sql).toBe(render(sql`${performanceDaily.day}`).sql);
+    expect(render(sql`${named(performanceDaily)}`).sql).toBe('"performance_daily"');
+    expect(named(performanceDaily.day)).toBe(named(performanceDaily.day));
+  });
+
+  it('keeps the values of a statement as parameters, in order', () => {
+    const query = render(sql`select ${FIGURE_SUMS} from ${named(performanceDaily)} where ${figureWhere({ siteId: 101, staffId: 7, startDate: '2026-11-01', endDate: '2026-11-30' })}`);
+    expect(query.params).toEqual([101, '2026-11-01', '2026-11-30', 7]);
+    expect(query.sql).toContain('"performance_daily"."site_id" = $1 and "performance_daily"."day" >= $2 and "performance_daily"."day" <= $3 and "performance_daily"."staff_id" = $4');
+    const sums = rangeSumColumns([{ startDate: '2026-11-01', endDate: '2026-11-29' }]);
+    expect(render(sql`${sums.a0}`)).toMatchObject({
+      sql: 'coalesce(sum("performance_daily"."paid_amount_fen" - "performance_daily"."refund_amount_fen") filter (where "performance_daily"."day" >= $1 and "performance_daily"."day" <= $2), 0)',
+      params: ['2026-11-01', '2026-11-29'],
+    });
+  });
+
+  it('refuses to freeze a fragment that holds a value', () => {
+    expect(() => asText(sql`${performanceDaily.day} = ${'2026-11-29'}`)).toThrow(/holds values/);
+  });
+});
