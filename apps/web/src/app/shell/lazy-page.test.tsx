@@ -1,8 +1,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_LOAD_TIMEOUT_MS } from '@sales/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LazyPage, preload, type PageLoader, type PageModule } from './lazy-page';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const Page = () => <p data-testid="page">客户详情</p>;
 
@@ -47,5 +51,24 @@ describe('a page loaded on demand', () => {
       await Promise.resolve();
     });
     expect(screen.getByTestId('page')).toBeTruthy();
+  });
+
+  it('keeps the time-out view when the page arrives after it: a tap reloads', async () => {
+    vi.useFakeTimers();
+    const { loader, answers } = heldLoader();
+    render(<LazyPage loader={loader} />);
+    await act(async () => {
+      vi.advanceTimersByTime(PAGE_LOAD_TIMEOUT_MS);
+      await Promise.resolve();
+    });
+    expect(screen.getByTestId('page-load-error')).toBeTruthy();
+    // A later preload brings the module: the view stays what the person was told.
+    const preloading = preload(loader);
+    await act(async () => {
+      answers[1]?.({ default: Page });
+      await preloading;
+    });
+    expect(screen.getByTestId('page-load-error')).toBeTruthy();
+    expect(screen.queryByTestId('page')).toBeNull();
   });
 });

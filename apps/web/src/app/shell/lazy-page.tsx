@@ -44,8 +44,9 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
   const offline = useNetworkStatus((network) => network.offline);
 
   useEffect(() => {
-    if (loaded.has(loader)) return undefined;
     setPhase('waiting');
+    // Brought by someone else (a press's preload) since the first render, or since the last try.
+    if (loaded.has(loader)) return undefined;
     let settled = false;
     const delay = setTimeout(() => {
       if (!settled) setPhase('loading');
@@ -74,7 +75,8 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
     };
   }, [loader, retries]);
 
-  if (Page) return <Page />;
+  // A load that failed or timed out keeps its view, whatever arrives later: a tap reloads.
+  if (Page && (phase === 'waiting' || phase === 'loading')) return <Page />;
   if (phase === 'waiting') return null;
   if (phase === 'loading') {
     return (
