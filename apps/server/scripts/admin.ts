@@ -8,7 +8,7 @@
  * process at a time: stop the server first). Like every command it migrates the database first.
  */
 import { parseArgs } from 'node:util';
-import { openDatabase, pgliteDirIn } from '../src/db/client.js';
+import { configuredDatabase, openDatabase } from '../src/db/client.js';
 import { loadConfig } from '../src/env.js';
 import { AppError } from '../src/lib/errors.js';
 import { createAdministrator, grantAdministrator, listAdministrators, revokeAdministrator } from '../src/plugins/app/admin/administrators.js';
@@ -36,7 +36,7 @@ if (!command || !['create', 'grant', 'revoke', 'list'].includes(command) || (nee
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir) });
+const database = await openDatabase(configuredDatabase(config));
 let exitCode = 0;
 try {
   if (command === 'create' && phone && name) {

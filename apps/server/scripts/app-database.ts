@@ -3,14 +3,13 @@
  * PGlite in DATA_DIR, migrated, with the demo data on first start unless SEED_DEMO=false — so an
  * import into a fresh directory lands beside the same demo the app would show.
  */
-import { openDatabase, pgliteDirIn, type Database } from '../src/db/client.js';
+import { configuredDatabase, openDatabase, type Database } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import type { loadConfig } from '../src/env.js';
 
 export function openAppDatabase(config: ReturnType<typeof loadConfig>): Promise<Database> {
   return openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir),
+    ...configuredDatabase(config),
     afterMigrate: async (db) => {
       if (config.seedDemo) await seedDemoData(db, SEED_STEPS, { scale: config.seedScale });
     },

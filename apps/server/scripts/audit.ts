@@ -7,7 +7,7 @@
  */
 import { formatChinaDateTime } from '@sales/contract';
 import { parseArgs } from 'node:util';
-import { openDatabase, pgliteDirIn } from '../src/db/client.js';
+import { configuredDatabase, openDatabase } from '../src/db/client.js';
 import { loadConfig } from '../src/env.js';
 import { parseSince, readAudit, type AuditFilter } from '../src/plugins/app/audit.js';
 
@@ -37,7 +37,7 @@ try {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir) });
+const database = await openDatabase(configuredDatabase(config));
 try {
   const found = await readAudit(database.db, filter);
   console.table(found.map((row) => ({ time: formatChinaDateTime(row.at), action: row.action, actor: row.actor, target: row.target, detail: row.detail, ip: row.ip })));

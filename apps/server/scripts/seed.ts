@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase, pgliteDirIn } from '../src/db/client.js';
+import { configuredDatabase, openDatabase, pgliteDirIn } from '../src/db/client.js';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed.js';
 import { loadConfig, parseSeedScale } from '../src/env.js';
 
@@ -20,8 +20,7 @@ console.log(`seeding ${target} at ${scale}×`);
 const began = performance.now();
 let loaded = false;
 const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir),
+  ...configuredDatabase(config),
   afterMigrate: async (db) => {
     for (const step of SEED_STEPS) {
       const started = performance.now();

@@ -51,6 +51,11 @@ export function pgliteDirIn(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
+/** Where the configured database is: PostgreSQL at DATABASE_URL, else PGlite in the data directory. */
+export function configuredDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Pick<OpenOptions, 'databaseUrl' | 'pgliteDir'> {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: pgliteDirIn(config.dataDir) };
+}
+
 /** Opens PostgreSQL when a URL is given, PGlite otherwise, and brings the schema up to date. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {

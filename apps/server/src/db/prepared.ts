@@ -27,17 +27,9 @@ const READ = /^\s*(select|with)\b/i;
  */
 const VALUE_PLANNED = /\bi?like\b|@>/i;
 
-/** Names already computed, so a hot read does not hash its text on every call. */
-const names = new LRUCache<string, string>({ max: 2000 });
-
 /** The statement's name on a connection: its text's hash. */
 export function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, name);
-  }
-  return name;
+  return `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * Archived sites are part of the tree (their history stays readable); pickers leave them out.
  */
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 import { sites } from './schema.js';
 
@@ -52,6 +53,10 @@ export async function siteAndDescendants(db: Db | Tx, siteId: number): Promise<n
   if (!child) return [siteId];
   return [siteId, ...descendantsIn(await siteLinks(db), [siteId]).filter((id) => id !== siteId)];
 }
+
+/** Whether any site (archived ones included) has `siteId` (a value, or a column of the outer query) as its parent. */
+export const sitesBelow = (siteId: number | AnyPgColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${sites} as "below" where "below"."parent_id" = ${siteId})`;
 
 /** The name of siteTreeCte's table: one `id` column, the site and every site below it. */
 export const SITE_TREE = sql.identifier('site_tree');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { openDatabase, pgliteDirIn, type Database, type Db } from '../../db/client.js';
+import { configuredDatabase, openDatabase, type Database, type Db } from '../../db/client.js';
 import { SEED_STEPS, seedDemoData } from '../../db/seed.js';
 import type { Config } from '../../env.js';
 
@@ -60,8 +60,7 @@ export default fp<DbPluginOptions>(
     const opened =
       database ??
       (await openDatabase({
-        databaseUrl: config.databaseUrl,
-        pgliteDir: config.databaseUrl ? undefined : pgliteDirIn(config.dataDir),
+        ...configuredDatabase(config),
         onIdleError: (error) => {
           app.log.warn({ err: error }, 'an idle database connection broke; not ready until the database answers again');
           connectionLost = true;

@@ -3,7 +3,8 @@ import { chinaDayString, fenToYuan, shiftDay, type DayRange, type HomeDashboard 
 import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
-import { customers, followUpLatest, followUps, sites as sitesTable, staff } from '../../../db/schema.js';
+import { customers, followUpLatest, followUps, staff } from '../../../db/schema.js';
+import { sitesBelow } from '../../../db/site-links.js';
 import {
   figuresOf,
   rangeTotalsFrom,
@@ -186,8 +187,7 @@ export class HomeRepository {
     const rangeSums = rangeSumsJson(who, q.ranges);
     const days = daysJson(who, q.trend);
     const { dueTotal, due } = this.dueColumns(scope, q.now);
-    const below = sql`exists (select 1 from ${sitesTable} where ${sitesTable.parentId} = ${scope.siteId})`;
-    const result = await this.db.execute(sql`select ${below} as "hasSitesBelow", ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
+    const result = await this.db.execute(sql`select ${sitesBelow(scope.siteId)} as "hasSitesBelow", ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
       ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`);
     const [row] = rowsOf<HomeRow>(result);
     if (!row) throw new Error('the home statement answered no row');

@@ -42,7 +42,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client.js';
-import { descendantsIn, siteLinks } from '../../../db/site-links.js';
+import { descendantsIn, siteLinks, sitesBelow } from '../../../db/site-links.js';
 import { customers, customerTallies, followUpLatest, followUps, notices, orders, orderTallies, positions, reports, sites, staff } from '../../../db/schema.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { CUSTOMER_OUT_OF_REACH } from '@sales/contract';
@@ -71,9 +71,6 @@ export interface SalesScope {
    */
   readonly hasSitesBelow: boolean;
 }
-
-/** Whether any site has `siteId` (a value, or a column of the outer query) as its parent. */
-const sitesBelow = (siteId: number | AnyPgColumn) => sql<boolean>`exists (select 1 from ${sites} as "below" where "below"."parent_id" = ${siteId})`;
 
 /** How a scope is resolved: 'member' (the default) or 'performanceRead' (reportAllSites may visit). */
 export type ScopeMode = 'member' | 'performanceRead';
