@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { type DemoAccount, LI_NA, ZHANG_WEI } from '../support/accounts';
+import { type DemoAccount, LI_NA, ZHANG_WEI, ZHU_GANG } from '../support/accounts';
 import { type AppPage, useApp } from '../support/app';
 
 const harness = useApp();
@@ -210,5 +210,68 @@ describe('the customer list paints its first cards before the app has loaded (is
     await app.page.reload();
     await app.customers.cards().first().waitFor();
     expect(paths.filter((path) => PAINTER.test(path))).toHaveLength(1);
+  });
+});
+
+const HOME = 'pages/index/index';
+
+/** The texts of home's first screen: the header, the entries, 今日 and 本月, 本月标准完成. */
+const homeTexts = (page: Page) =>
+  page.evaluate(() =>
+    ['.home-header', '.grid-entries', '.dash-grid', '[data-testid=home-completion]'].map((selector) => {
+      const elements = document.querySelectorAll<HTMLElement>(`#root ${selector}`);
+      return elements.length === 1 ? (elements[0]?.innerText ?? '').replace(/\s+/g, ' ').trim() : `${elements.length} × ${selector}`;
+    }),
+  );
+
+/** Signed in with home opened once, then reloaded cold with the app's entry held back. */
+async function heldHomeLoad(app: AppPage, account: DemoAccount): Promise<() => void> {
+  await app.signIn(account);
+  await app.open(HOME);
+  await app.page.getByTestId('home-completion').waitFor();
+  const release = await app.holdApp();
+  await app.page.reload({ waitUntil: 'commit' });
+  return release;
+}
+
+describe('home paints its first screen before the app has loaded (issue 29)', () => {
+  test.each([
+    ['李娜 (a site’s leader, 团队报告)', LI_NA],
+    ['朱刚 (a parent site’s leader)', ZHU_GANG],
+  ] as const)('%s: the painted figures show before the entry runs; the app takes them over with the same texts, no shift', async (_name, account) => {
+    const app = await harness.newApp();
+    const shifts = await recordLayoutShifts(app.page);
+    const release = await heldHomeLoad(app, account);
+    await app.page.getByTestId('home-completion').waitFor();
+    expect(await painted(app.page)).toBe(true);
+    expect(await app.page.evaluate(() => (window as unknown as { __salesPaint?: { stopped?: boolean } }).__salesPaint?.stopped ?? false)).toBe(false);
+    const paintedTexts = await homeTexts(app.page);
+    expect(paintedTexts[0]).toContain(`，${account.name}`);
+    expect(paintedTexts[0]).toContain(account.sites[0]);
+    expect(paintedTexts[2]).toMatch(/今日.*销售额 [\d,.-]+元.*本月.*订单数 \d+/);
+
+    release();
+    await app.page.waitForFunction(() => !document.documentElement.classList.contains('boot-paint') && document.querySelector('#root [data-painted]') === null);
+    await app.page.getByTestId('home-trend').waitFor();
+    // The app's first render is the same first screen (its bell and 我的 tab may add their badges).
+    const appTexts = await homeTexts(app.page);
+    expect(appTexts.slice(1)).toEqual(paintedTexts.slice(1));
+    expect(appTexts[0]?.startsWith(paintedTexts[0] ?? '?')).toBe(true);
+    await app.settled();
+    expect(await shifts()).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  test('a tap on a painted entry before the app has loaded opens that page once it has', async () => {
+    const app = await harness.newApp();
+    const release = await heldHomeLoad(app, LI_NA);
+    await app.page.getByTestId('home-completion').waitFor();
+    expect(await painted(app.page)).toBe(true);
+    await app.page.getByRole('button', { name: '员工业绩排行' }).click();
+    await app.waitForRoute('/pages/index/employeePerformanceRanking');
+    expect(await painted(app.page)).toBe(false);
+    release();
+    await app.waitForTitle('员工业绩排行');
+    expect(app.pageErrors).toEqual([]);
   });
 });

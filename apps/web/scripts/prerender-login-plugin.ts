@@ -20,7 +20,7 @@ import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
 import { PAINT_GLOBAL } from '../src/lib/painted-page';
-import type { ListPaintMarkup } from '../src/app/prerender/list-paint-slots';
+import type { HomePaintMarkup, ListPaintMarkup } from '../src/app/prerender/paint-slots';
 import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
@@ -28,7 +28,8 @@ import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plug
 const srcDir = path.resolve(import.meta.dirname, '..', 'src');
 const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
 const LIST_PAGE = path.join(srcDir, 'app', 'routes', 'all-customers.tsx');
-const LIST_PAINTER = path.join(srcDir, 'app', 'prerender', 'list-painter.ts');
+const HOME_PAGE = path.join(srcDir, 'app', 'routes', 'home.tsx');
+const PRERENDER_DIR = path.join(srcDir, 'app', 'prerender');
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
 
 const publicPaths = (Object.values(ROUTES) as RouteMeta[])
@@ -207,35 +208,40 @@ function loginStyles(bundle: OutputBundle): string {
     .join('');
 }
 
-/** The customer list's stylesheets: its page's and those every page but login loads with it (app/router.tsx's `styled`). */
-const listStyleFiles = (bundle: OutputBundle) =>
-  pageStyleFiles(bundle, [LIST_PAGE, path.join(srcDir, 'app', 'pages.css'), path.join(srcDir, 'app', 'query-provider.tsx')]);
+/** A painted page's stylesheets: its page's and those every page but login loads with it (app/router.tsx's `styled`). */
+const paintedStyleFiles = (bundle: OutputBundle, page: string) =>
+  pageStyleFiles(bundle, [page, path.join(srcDir, 'app', 'pages.css'), path.join(srcDir, 'app', 'query-provider.tsx')]);
+
+interface BuiltPainter {
+  fileName: string;
+  code: string;
+}
 
 /**
- * The list's painter (src/app/prerender/list-painter.ts) as a classic script of its own, with the
- * markup the build rendered: built apart from the app, so it shares no chunk with it.
+ * A page's painter (src/app/prerender/<name>-painter.ts) as a classic script of its own, with the
+ * markup the build rendered defined as `define`: built apart from the app, so it shares no chunk with it.
  */
-async function buildListPainter(markup: ListPaintMarkup): Promise<{ fileName: string; code: string }> {
+async function buildPainter(name: string, define: string, markup: unknown): Promise<BuiltPainter> {
   const result = await build({
     configFile: false,
     root: path.resolve(srcDir, '..'),
     logLevel: 'error',
     publicDir: false,
-    define: { __LIST_PAINT__: JSON.stringify(markup) },
+    define: { [define]: JSON.stringify(markup) },
     build: {
       write: false,
       target: 'es2020',
       minify: true,
-      lib: { entry: LIST_PAINTER, formats: ['iife'], name: 'salesListPainter', fileName: () => 'list-painter.js' },
+      lib: { entry: path.join(PRERENDER_DIR, `${name}-painter.ts`), formats: ['iife'], name: `sales_${name}_painter`, fileName: () => `${name}-painter.js` },
       // As the app's build (vite.config.ts): the contract's schemas are dead code here.
       rolldownOptions: { treeshake: { manualPureFunctions: ['Type', 'Nullable', 'Paged'], propertyReadSideEffects: false } },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as { output: (OutputChunk | OutputBundle[string])[] }[];
   const chunk = outputs.flatMap((entry) => entry.output).find((output): output is OutputChunk => output.type === 'chunk');
-  if (!chunk) throw new Error('prerender-login: the list painter built nothing');
+  if (!chunk) throw new Error(`prerender-login: the ${name} painter built nothing`);
   const hash = createHash('sha256').update(chunk.code).digest('base64url').slice(0, 10);
-  return { fileName: `assets/list-painter-${hash}.js`, code: chunk.code };
+  return { fileName: `assets/${name}-painter-${hash}.js`, code: chunk.code };
 }
 
 /**
@@ -295,25 +301,32 @@ function renderLogin(): Promise<{ markup: string; earlyCalls: typeof earlyCallsS
   });
 }
 
-/** The session the list is rendered with: a leader's, whose page has every control (the painter drops the leader's own for others). */
-const LIST_SESSION = {
+/**
+ * The session the painted pages are rendered with: a leader's with every entry, whose pages have
+ * every control (the painters drop what another person has not).
+ */
+const PAINT_SESSION = {
   [STORAGE_KEYS.token]: JSON.stringify('build'),
   [STORAGE_KEYS.userId]: JSON.stringify(1),
-  [STORAGE_KEYS.currentSite]: JSON.stringify({ departmentId: 1, isLeader: true }),
+  [STORAGE_KEYS.userInfo]: JSON.stringify({ id: 1, username: '' }),
+  [STORAGE_KEYS.currentSite]: JSON.stringify({ departmentId: 1, departmentName: '', isLeader: true }),
+  [STORAGE_KEYS.permissionData]: JSON.stringify({ isShowIndex: true, isReport: true }),
 };
 
-/** The customer list for its painter, signed in (src/app/prerender/list-markup.tsx). */
-function renderList(): Promise<ListPaintMarkup> {
-  return withAppModules(LIST_SESSION, async (load) => {
-    const module = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
-    const list = await module.listMarkup();
-    return { page: hashLinks(list.page), cards: list.cards };
+/** The painted pages' markup, signed in (src/app/prerender/list-markup.tsx, home-markup.tsx). */
+function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup }> {
+  return withAppModules(PAINT_SESSION, async (load) => {
+    const listModule = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
+    const list = await listModule.listMarkup();
+    const homeModule = (await load('/src/app/prerender/home-markup.tsx')) as { homeMarkup: () => Promise<HomePaintMarkup> };
+    const home = await homeModule.homeMarkup();
+    return { list: { page: hashLinks(list.page), cards: list.cards }, home: { page: hashLinks(home.page), top: home.top } };
   });
 }
 
 export function prerenderLogin(): Plugin {
   const scriptHashes: string[] = [];
-  let listPainter: { fileName: string; code: string } | undefined;
+  let painters: BuiltPainter[] | undefined;
   let routePreloadApi: RoutePreloadApi | undefined;
   const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
   return {
@@ -325,8 +338,8 @@ export function prerenderLogin(): Plugin {
       routePreloadApi = config.plugins.find((plugin): plugin is Plugin<RoutePreloadApi> => plugin.name === ROUTE_PRELOAD_PLUGIN)?.api;
     },
     generateBundle(_options, bundle) {
-      if (!listPainter) throw new Error('prerender-login: the list painter was not built');
-      this.emitFile({ type: 'asset', fileName: listPainter.fileName, source: listPainter.code });
+      if (!painters) throw new Error('prerender-login: the painters were not built');
+      for (const painter of painters) this.emitFile({ type: 'asset', fileName: painter.fileName, source: painter.code });
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset' || typeof html.source !== 'string') throw new Error('prerender-login: no index.html in the bundle');
       // The app's scripts start after the first paint (startScript), in the order index.html had them.
@@ -354,8 +367,15 @@ export function prerenderLogin(): Plugin {
       async handler(html, context) {
         if (!context.bundle) return html;
         const { markup, earlyCalls: earlyCallsOf } = await renderLogin();
-        listPainter = await buildListPainter(await renderList());
-        const earlyCalls = earlyCallsOf(undefined, { allCustomers: { script: listPainter.fileName, styles: listStyleFiles(context.bundle) } });
+        const painted = await renderPainted();
+        const [listPainter, homePainter] = await Promise.all([buildPainter('list', '__LIST_PAINT__', painted.list), buildPainter('home', '__HOME_PAINT__', painted.home)]);
+        painters = [listPainter, homePainter];
+        const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE) };
+        const earlyCalls = earlyCallsOf(undefined, {
+          allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE) },
+          home: homePaint,
+          entry: homePaint,
+        });
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);
         // The entry's own styles inline too: the first paint waits for no stylesheet request.

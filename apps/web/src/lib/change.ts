@@ -30,3 +30,23 @@ export function formatCompletion(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
   return `${percentNumber(rate)}%`;
 }
+
+/** How a completion bar looks: what CompletionBarView draws (a painted page fills it from an answer, app/prerender). */
+export interface CompletionLook {
+  className: string;
+  /** 0–100: the bar's fill. */
+  percent: number;
+  fillColor: string;
+  text: string;
+}
+
+export function completionLook(rate: number | null | undefined): CompletionLook {
+  const known = rate !== null && rate !== undefined && Number.isFinite(rate);
+  const done = known && rate >= 1;
+  return {
+    className: done ? 'completion completion--done' : 'completion',
+    percent: known ? Math.max(0, Math.min(100, rate * 100)) : 0,
+    fillColor: done ? '#cf1322' : 'var(--adm-color-primary)',
+    text: known ? formatCompletion(rate) : '未设标准',
+  };
+}

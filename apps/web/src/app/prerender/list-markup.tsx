@@ -11,7 +11,7 @@ import { PAGE_SIZE } from '../../lib/paging';
 import { queryClient } from '../../lib/query-client';
 import { AppProvider } from '../provider';
 import { AppRoutes, preloadPage } from '../router';
-import { cardVariant, slot, type ListPaintMarkup } from './list-paint-slots';
+import { cardVariant, slot, type ListPaintMarkup } from './paint-slots';
 
 
 const placeholderText: CustomerCardText = {

@@ -9,14 +9,17 @@ import {
   UserOutline,
   PieOutline,
 } from 'antd-mobile-icons';
-import { chinaCalendar } from '@sales/contract';
 import type { ReactNode } from 'react';
-import { routeUrl, type RouteName } from '../../config/paths';
-import { useSession } from '../../features/auth/session-store';
+import { routeUrl, ROUTES, type RouteName } from '../../config/paths';
+import { currentSiteId, useSession } from '../../features/auth/session-store';
+import { homeDashboardQueryOptions } from '../../features/performance/api/get-home-dashboard';
 import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { HomeDashboardView } from '../../features/performance/components/home-dashboard';
 import { TodoLink } from '../../features/todo/components/todo-entry';
+import { greeting } from '../../features/performance/greeting';
 import { nav } from '../../lib/navigation';
+import { registerPaintTakeover } from '../../lib/painted-page';
+import { queryClient } from '../../lib/query-client';
 import { prefetchRoute } from '../../lib/route-intent';
 
 interface Entry {
@@ -38,12 +41,10 @@ const ENTRIES: Entry[] = [
   { route: 'searchPerformance', label: '搜索', icon: <SearchOutline /> },
 ];
 
-/** By the hour in China, like the day the dashboard counts (a phone set to another zone still greets by it). */
-function greeting(hour: number): string {
-  if (hour < 6) return '夜深了';
-  if (hour < 12) return '早上好';
-  if (hour < 18) return '下午好';
-  return '晚上好';
+// The painted copy of home (app/prerender/home-painter.ts) showed the early answer: the app's first
+// render reads it from the cache (the request layer takes the same answer).
+for (const path of [ROUTES.home.path, ROUTES.entry.path]) {
+  registerPaintTakeover(path, () => queryClient.prefetchQuery(homeDashboardQueryOptions(currentSiteId())));
 }
 
 /** 首页: custom nav bar with the greeting and site, the grid of entries and the dashboard. */
@@ -56,16 +57,18 @@ export default function HomePage() {
     <>
       <header className="custom-nav home-header">
         <div>
-          <h1 className="custom-nav__title">
-            {greeting(chinaCalendar(new Date()).hour)}，{username}
+          <h1 className="custom-nav__title" data-testid="home-greeting">
+            {`${greeting(new Date())}，${username}`}
           </h1>
-          <div className="muted">{site?.departmentName ?? ''}</div>
+          <div className="muted" data-testid="home-site">
+            {site?.departmentName ?? ''}
+          </div>
         </div>
         <NoticeBell onOpen={() => nav.navigateTo(routeUrl('messageCenter'))} />
       </header>
       <nav className="grid-entries" aria-label="功能入口">
         {ENTRIES.filter((entry) => !entry.onlyWithReport || isReport).map((entry) => (
-          <button key={entry.route} type="button" onClick={() => nav.navigateTo(routeUrl(entry.route))} onPointerDown={() => prefetchRoute(routeUrl(entry.route))}>
+          <button key={entry.route} type="button" data-path={routeUrl(entry.route)} onClick={() => nav.navigateTo(routeUrl(entry.route))} onPointerDown={() => prefetchRoute(routeUrl(entry.route))}>
             <span className="icon">{entry.icon}</span>
             {entry.label}
           </button>

@@ -1,17 +1,17 @@
-import type { AmountAndCount, HomeDashboard } from '@sales/contract';
+import type { HomeDashboard } from '@sales/contract';
 import { useState, type ReactNode } from 'react';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
-import { CompletionBar } from '../../../components/completion-bar';
-import { Money } from '../../../components/money';
+import { CompletionBarView } from '../../../components/completion-bar';
+import { MoneyText } from '../../../components/money';
 import { PhoneLink } from '../../../components/phone-link';
 import { TapCard } from '../../../components/tap-card';
 import { routeUrl } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { nav } from '../../../lib/navigation';
-import { hasTargets } from '../../../lib/targets';
 import { useSession } from '../../auth/session-store';
 import { useHomeDashboard } from '../api/get-home-dashboard';
-import { ChangePair } from './change-pair';
+import { homeTopText, type HomeTopText, type SalesCardText } from '../home-top-text';
+import { ChangePairView } from './change-pair';
 import { PacingCard } from './pacing-card';
 import { RankingList } from './ranking-list';
 import { TrendChart } from './trend-chart';
@@ -19,7 +19,7 @@ import { TrendChart } from './trend-chart';
 /** 今日待联系 shows this many before 展开: the dashboard stays one short scroll. */
 const TO_CONTACT_SHOWN = 5;
 
-function SalesCard({ title, sales, previousLabel, testId }: { title: string; sales: AmountAndCount; previousLabel: string; testId: string }) {
+function SalesCardView({ title, text, previousLabel, testId }: { title: string; text: SalesCardText; previousLabel: string; testId: string }) {
   return (
     <section className="dash-card" data-testid={testId} aria-label={title}>
       <h2 className="dash-card__title">
@@ -29,54 +29,65 @@ function SalesCard({ title, sales, previousLabel, testId }: { title: string; sal
       <div className="dash-card__figures">
         <div className="dash-figure">
           <span className="dash-figure__label">销售额</span>
-          <Money value={sales.orderAmount} className="dash-figure__value" testId={`${testId}-amount`} />
-          <ChangePair current={sales.orderAmount} previous={sales.previousAmount} />
+          <MoneyText text={text.amount} className="dash-figure__value" testId={`${testId}-amount`} />
+          <ChangePairView previous={text.amountChange} />
         </div>
         <div className="dash-figure">
           <span className="dash-figure__label">订单数</span>
           <span className="dash-figure__value" data-testid={`${testId}-orders`}>
-            {sales.orderCount}
+            {text.orders}
           </span>
-          <ChangePair current={sales.orderCount} previous={sales.previousCount} />
+          <ChangePairView previous={text.ordersChange} />
         </div>
       </div>
     </section>
   );
 }
 
-function Dashboard({ data, toContactAction }: { data: HomeDashboard; toContactAction?: ReactNode }) {
-  const { completion, target } = data.month;
-  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
-  const [showAll, setShowAll] = useState(false);
+/**
+ * The dashboard's first screen (今日, 本月, 本月标准完成) from its texts: the app renders it from
+ * the answer, and the build renders it with placeholders for home's painter (app/prerender/home-markup.tsx).
+ */
+export function HomeTopView({ text, isLeader }: { text: HomeTopText; isLeader: boolean }) {
   return (
     <>
       <div className="dash-grid">
-        <SalesCard title="今日" sales={data.todaySales} previousLabel="昨日" testId="home-today" />
-        <SalesCard title="本月" sales={data.monthSales} previousLabel="上月同期" testId="home-month" />
+        <SalesCardView title="今日" text={text.today} previousLabel="昨日" testId="home-today" />
+        <SalesCardView title="本月" text={text.month} previousLabel="上月同期" testId="home-month" />
       </div>
 
       <section className="dash-card" aria-label="本月业绩标准完成" data-testid="home-completion">
         <h2 className="dash-card__title">
           本月标准完成
           <span className="muted dash-card__hint" data-testid="home-target">
-            {hasTargets(target) ? (
+            {text.target ? (
               <>
-                目标 <Money value={target.targetAmount} /> · {target.targetOrders}单 · 新客户{target.targetNewCustomers}位
+                目标 <MoneyText text={text.target.amount} /> · {text.target.orders}单 · 新客户{text.target.newCustomers}位
               </>
             ) : (
               '未设标准'
             )}
           </span>
         </h2>
-        <CompletionBar label="销售额" rate={completion.amount} testId="home-completion-amount" />
-        <CompletionBar label="订单数" rate={completion.orders} testId="home-completion-orders" />
-        <CompletionBar label="新客户" rate={completion.newCustomers} testId="home-completion-new-customers" />
+        <CompletionBarView label="销售额" look={text.completion.amount} testId="home-completion-amount" />
+        <CompletionBarView label="订单数" look={text.completion.orders} testId="home-completion-orders" />
+        <CompletionBarView label="新客户" look={text.completion.newCustomers} testId="home-completion-new-customers" />
         {isLeader && (
           <button type="button" className="link-button dash-card__action" onClick={() => nav.navigateTo(routeUrl('updateStandard'))} data-testid="home-edit-standard">
             编辑业绩标准
           </button>
         )}
       </section>
+    </>
+  );
+}
+
+function Dashboard({ data, toContactAction }: { data: HomeDashboard; toContactAction?: ReactNode }) {
+  const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
+  const [showAll, setShowAll] = useState(false);
+  return (
+    <>
+      <HomeTopView text={homeTopText(data)} isLeader={isLeader} />
       <PacingCard pacing={data.pacing} testId="home-pacing" />
 
       <section className="dash-card dash-card--flush" aria-label="近30天趋势">

@@ -1,8 +1,8 @@
 import { RETURN_URGENT_DAYS } from '@sales/contract';
 import { describe, expect, it } from 'vitest';
-import { cardVariant, fillSlots, slot } from './list-paint-slots';
+import { cardVariant, fillSlots, slot } from './paint-slots';
 
-describe('the list painter’s slots', () => {
+describe('a painter’s slots', () => {
   it('fills each slot of a text with its value, as text, and an unknown one with nothing', () => {
     expect(fillSlots(`联系人：${slot('contact')}`, { contact: '<b>x</b>' })).toBe('联系人：<b>x</b>');
     expect(fillSlots(`共 ${slot('total')} 位客户 ${slot('other')}`, { total: '808' })).toBe('共 808 位客户 ');

@@ -1,0 +1,31 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { routeUrl } from '../../config/paths';
+import { useSession } from '../../features/auth/session-store';
+import { queryClient } from '../../lib/query-client';
+import { AppProvider } from '../provider';
+import { AppRoutes, preloadPage } from '../router';
+import { homeTopMarkup } from './home-top-markup';
+import type { HomePaintMarkup } from './paint-slots';
+
+/**
+ * Home as the app's first render shows it while its dashboard loads (the build stores a leader's
+ * session with every entry before loading this module, scripts/prerender-login-plugin.ts), and the
+ * dashboard's first screen in both its looks with placeholders for its texts, rendered at build
+ * time for home's painter (home-painter.ts).
+ */
+export async function homeMarkup(): Promise<HomePaintMarkup> {
+  await preloadPage('home');
+  const session = useSession.getState();
+  if (!session.currentSite?.isLeader || !session.permissionData?.isReport) throw new Error('home-markup: render with a leader\'s session stored, with 团队报告');
+  const page = renderToStaticMarkup(
+    <AppProvider>
+      <MemoryRouter initialEntries={[routeUrl('home')]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  // The render's queries (the dashboard's, loading) would keep their timers, and the build, alive.
+  queryClient.clear();
+  return { page, top: homeTopMarkup() };
+}
