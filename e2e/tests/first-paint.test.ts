@@ -1,6 +1,8 @@
+import * as ROUTES from '@sales/contract/routes';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { type DemoAccount, LI_NA, ZHANG_WEI, ZHU_GANG } from '../support/accounts';
+import { callEndpoint } from '../support/api';
 import { type AppPage, useApp } from '../support/app';
 
 const harness = useApp();
@@ -272,6 +274,65 @@ describe('home paints its first screen before the app has loaded (issue 29)', ()
     expect(await painted(app.page)).toBe(false);
     release();
     await app.waitForTitle('员工业绩排行');
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+const NOTICES = 'pages/my/messageCenter';
+
+/** The texts of 消息中心's rows, in order. */
+const noticeTexts = (page: Page) => page.getByTestId('notice-item').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+
+/** Signed in with 消息中心 opened once, then reloaded cold with the app's entry held back. */
+async function heldNoticeLoad(app: AppPage, account: DemoAccount): Promise<() => void> {
+  await app.signIn(account);
+  await app.open(NOTICES);
+  await app.page.getByTestId('notice-item').first().waitFor();
+  const release = await app.holdApp();
+  await app.page.reload({ waitUntil: 'commit' });
+  return release;
+}
+
+describe('消息中心 paints its first notices before the app has loaded (issue 29)', () => {
+  test('the painted rows and count show before the entry runs; the app takes them over with the same texts, no skeleton, no shift (early-calls checks it asks once)', async () => {
+    const app = await harness.newApp();
+    const shifts = await recordLayoutShifts(app.page);
+    const seen = await recordViews(app.page);
+    const release = await heldNoticeLoad(app, ZHANG_WEI);
+    await app.page.getByTestId('notice-item').first().waitFor();
+    expect(await painted(app.page)).toBe(true);
+    const paintedRows = await noticeTexts(app.page);
+    expect(paintedRows.length).toBeGreaterThan(0);
+    const paintedCount = await app.page.getByTestId('notice-unread-count').textContent();
+    expect(paintedCount).toMatch(/^共 \d+ 条，\d+ 条未读$/);
+    expect(await app.page.getByTestId('notice-unread-dot').count()).toBeGreaterThan(0);
+
+    release();
+    await app.page.waitForFunction(() => !document.documentElement.classList.contains('boot-paint') && document.querySelector('#root [data-painted]') === null);
+    expect((await noticeTexts(app.page)).slice(0, paintedRows.length)).toEqual(paintedRows);
+    expect(await app.page.getByTestId('notice-unread-count').textContent()).toBe(paintedCount);
+    await app.settled();
+    expect(await shifts()).toBe(0);
+    expect(await seen()).toEqual({ skeleton: false, painted: true });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  test('a tap on a painted unread notice before the app has loaded marks it read and opens what it is about', async () => {
+    const app = await harness.newApp();
+    const release = await heldNoticeLoad(app, LI_NA);
+    const unreadRow = app.page.getByTestId('notice-item').filter({ has: app.page.getByTestId('notice-unread-dot') }).first();
+    await unreadRow.waitFor();
+    expect(await painted(app.page)).toBe(true);
+    const read = app.page.waitForRequest((request) => new URL(request.url()).pathname === '/seller/notice/read');
+    await unreadRow.click();
+    const body = (await read).postDataJSON() as { id?: unknown };
+    expect(typeof body.id).toBe('number');
+    expect(await painted(app.page)).toBe(false);
+    release();
+    await app.page.waitForFunction(() => !location.hash.includes('messageCenter'));
+    await app.settled();
+    const { body: listed } = await callEndpoint(ROUTES.noticeList, { page: 1, pageSize: 20 }, String(await app.storage('token')));
+    expect(listed.data.list.find((notice) => notice.id === body.id)?.read).toBe(true);
     expect(app.pageErrors).toEqual([]);
   });
 });

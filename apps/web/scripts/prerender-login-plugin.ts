@@ -20,7 +20,7 @@ import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
 import { PAINT_GLOBAL } from '../src/lib/painted-page';
-import type { HomePaintMarkup, ListPaintMarkup } from '../src/app/prerender/paint-slots';
+import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup } from '../src/app/prerender/paint-slots';
 import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
@@ -29,6 +29,7 @@ const srcDir = path.resolve(import.meta.dirname, '..', 'src');
 const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
 const LIST_PAGE = path.join(srcDir, 'app', 'routes', 'all-customers.tsx');
 const HOME_PAGE = path.join(srcDir, 'app', 'routes', 'home.tsx');
+const NOTICE_PAGE = path.join(srcDir, 'app', 'routes', 'message-center.tsx');
 const PRERENDER_DIR = path.join(srcDir, 'app', 'prerender');
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
 
@@ -314,13 +315,19 @@ const PAINT_SESSION = {
 };
 
 /** The painted pages' markup, signed in (src/app/prerender/list-markup.tsx, home-markup.tsx). */
-function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup }> {
+function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup; notices: NoticePaintMarkup }> {
   return withAppModules(PAINT_SESSION, async (load) => {
     const listModule = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
     const list = await listModule.listMarkup();
     const homeModule = (await load('/src/app/prerender/home-markup.tsx')) as { homeMarkup: () => Promise<HomePaintMarkup> };
     const home = await homeModule.homeMarkup();
-    return { list: { page: hashLinks(list.page), cards: list.cards }, home: { page: hashLinks(home.page), top: home.top } };
+    const noticeModule = (await load('/src/app/prerender/notice-markup.tsx')) as { noticeMarkup: () => Promise<NoticePaintMarkup> };
+    const notices = await noticeModule.noticeMarkup();
+    return {
+      list: { page: hashLinks(list.page), cards: list.cards },
+      home: { page: hashLinks(home.page), top: home.top },
+      notices: { pages: { someUnread: hashLinks(notices.pages.someUnread), allRead: hashLinks(notices.pages.allRead) }, rows: notices.rows },
+    };
   });
 }
 
@@ -368,13 +375,18 @@ export function prerenderLogin(): Plugin {
         if (!context.bundle) return html;
         const { markup, earlyCalls: earlyCallsOf } = await renderLogin();
         const painted = await renderPainted();
-        const [listPainter, homePainter] = await Promise.all([buildPainter('list', '__LIST_PAINT__', painted.list), buildPainter('home', '__HOME_PAINT__', painted.home)]);
-        painters = [listPainter, homePainter];
+        const [listPainter, homePainter, noticePainter] = await Promise.all([
+          buildPainter('list', '__LIST_PAINT__', painted.list),
+          buildPainter('home', '__HOME_PAINT__', painted.home),
+          buildPainter('notice', '__NOTICE_PAINT__', painted.notices),
+        ]);
+        painters = [listPainter, homePainter, noticePainter];
         const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE) };
         const earlyCalls = earlyCallsOf(undefined, {
           allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE) },
           home: homePaint,
           entry: homePaint,
+          messageCenter: { script: noticePainter.fileName, styles: paintedStyleFiles(context.bundle, NOTICE_PAGE) },
         });
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);

@@ -65,3 +65,11 @@ export interface HomePaintMarkup {
 
 /** The look of home's first screen for its texts. */
 export const homeTopLook = (text: { target: unknown }): keyof HomePaintMarkup['top'] => (text.target === null ? 'unset' : 'targets');
+
+/** What the build hands 消息中心's painter. */
+export interface NoticePaintMarkup {
+  /** The page with one sample row: with notices unread (全部已读 enabled, the count a placeholder) and with all read. */
+  pages: { someUnread: string; allRead: string };
+  /** A row, read and unread, with slots for its texts. */
+  rows: { read: string; unread: string };
+}
