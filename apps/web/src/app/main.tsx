@@ -120,7 +120,7 @@ if (showsPrerenderedLogin()) {
     .catch(() => undefined)
     .then(() => {
       stopPainter();
-      flushSync(() => root.render(app));
+      startTransition(() => root.render(app));
     });
 } else {
   // A transition: the first render of a page yields to the browser every few milliseconds instead
