@@ -51,16 +51,19 @@ function requestedPaths(page: Page): string[] {
   return paths;
 }
 
-/** Signed in as 李娜 with the list opened once, then reloaded cold with the app's entry held back. */
-async function heldListLoad(app: AppPage, account: DemoAccount = LI_NA): Promise<() => void> {
+/** Signed in, with the route opened once until `ready` shows, then reloaded cold with the app's entry held back. */
+async function heldLoad(app: AppPage, account: DemoAccount, route: string, ready: (page: Page) => Promise<void>): Promise<() => void> {
   await app.signIn(account);
-  await app.open(LIST);
-  await app.customers.cards().first().waitFor();
+  await app.open(route);
+  await ready(app.page);
   const release = await app.holdApp();
   // Not until 'load': the held entry holds it back.
   await app.page.reload({ waitUntil: 'commit' });
   return release;
 }
+
+/** The customer list, held (heldLoad). */
+const heldListLoad = (app: AppPage, account: DemoAccount = LI_NA) => heldLoad(app, account, LIST, () => app.customers.cards().first().waitFor());
 
 describe('the customer list paints its first cards before the app has loaded (issue 29)', () => {
   test.each([
@@ -226,15 +229,8 @@ const homeTexts = (page: Page) =>
     }),
   );
 
-/** Signed in with home opened once, then reloaded cold with the app's entry held back. */
-async function heldHomeLoad(app: AppPage, account: DemoAccount): Promise<() => void> {
-  await app.signIn(account);
-  await app.open(HOME);
-  await app.page.getByTestId('home-completion').waitFor();
-  const release = await app.holdApp();
-  await app.page.reload({ waitUntil: 'commit' });
-  return release;
-}
+/** Home, held (heldLoad). */
+const heldHomeLoad = (app: AppPage, account: DemoAccount) => heldLoad(app, account, HOME, (page) => page.getByTestId('home-completion').waitFor());
 
 describe('home paints its first screen before the app has loaded (issue 29)', () => {
   test.each([
@@ -283,15 +279,8 @@ const NOTICES = 'pages/my/messageCenter';
 /** The texts of 消息中心's rows, in order. */
 const noticeTexts = (page: Page) => page.getByTestId('notice-item').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 
-/** Signed in with 消息中心 opened once, then reloaded cold with the app's entry held back. */
-async function heldNoticeLoad(app: AppPage, account: DemoAccount): Promise<() => void> {
-  await app.signIn(account);
-  await app.open(NOTICES);
-  await app.page.getByTestId('notice-item').first().waitFor();
-  const release = await app.holdApp();
-  await app.page.reload({ waitUntil: 'commit' });
-  return release;
-}
+/** 消息中心, held (heldLoad). */
+const heldNoticeLoad = (app: AppPage, account: DemoAccount) => heldLoad(app, account, NOTICES, (page) => page.getByTestId('notice-item').first().waitFor());
 
 describe('消息中心 paints its first notices before the app has loaded (issue 29)', () => {
   test('the painted rows and count show before the entry runs; the app takes them over with the same texts, no skeleton, no shift (early-calls checks it asks once)', async () => {

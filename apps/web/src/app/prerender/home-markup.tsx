@@ -1,10 +1,7 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { routeUrl } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
 import { queryClient } from '../../lib/query-client';
-import { AppProvider } from '../provider';
-import { AppRoutes, preloadPage } from '../router';
+import { preloadPage } from '../router';
+import { renderRoute } from './render-route';
 import { homeTopMarkup } from './home-top-markup';
 import type { HomePaintMarkup } from './paint-slots';
 
@@ -18,13 +15,7 @@ export async function homeMarkup(): Promise<HomePaintMarkup> {
   await preloadPage('home');
   const session = useSession.getState();
   if (!session.currentSite?.isLeader || !session.permissionData?.isReport) throw new Error('home-markup: render with a leader\'s session stored, with 团队报告');
-  const page = renderToStaticMarkup(
-    <AppProvider>
-      <MemoryRouter initialEntries={[routeUrl('home')]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProvider>,
-  );
+  const page = renderRoute('home');
   // The render's queries (the dashboard's, loading) would keep their timers, and the build, alive.
   queryClient.clear();
   return { page, top: homeTopMarkup() };

@@ -1,7 +1,5 @@
 import { CUSTOMER_LEVELS, RETURN_URGENT_DAYS, type CustomerLevel, type CustomerSummary } from '@sales/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { routeUrl } from '../../config/paths';
 import { currentSiteId, useSession } from '../../features/auth/session-store';
 import { customerKeys } from '../../features/customers/api/query-keys';
 import { CustomerCardView } from '../../features/customers/components/customer-card';
@@ -9,8 +7,8 @@ import type { CustomerCardText } from '../../features/customers/customer-card-te
 import { defaultCustomerQuery } from '../../features/customers/customer-filters';
 import { PAGE_SIZE } from '../../lib/paging';
 import { queryClient } from '../../lib/query-client';
-import { AppProvider } from '../provider';
-import { AppRoutes, preloadPage } from '../router';
+import { preloadPage } from '../router';
+import { renderRoute } from './render-route';
 import { cardVariant, slot, type ListPaintMarkup } from './paint-slots';
 
 
@@ -54,13 +52,7 @@ export async function listMarkup(): Promise<ListPaintMarkup> {
     pages: [{ list: [sample], total: slot('total') as unknown as number, page: 1, pageSize: PAGE_SIZE }],
     pageParams: [1],
   });
-  const page = renderToStaticMarkup(
-    <AppProvider>
-      <MemoryRouter initialEntries={[routeUrl('allCustomers')]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProvider>,
-  );
+  const page = renderRoute('allCustomers');
   const cards: Record<string, string> = {};
   const daysOf = { none: null, urgent: RETURN_URGENT_DAYS - 1, calm: RETURN_URGENT_DAYS } as const;
   for (const level of CUSTOMER_LEVELS as readonly CustomerLevel[]) {

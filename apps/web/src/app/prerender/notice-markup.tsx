@@ -1,14 +1,13 @@
 import type { NoticeItem, NoticePage } from '@sales/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { routeUrl } from '../../config/paths';
 import { noticeKeys } from '../../features/notices/api/query-keys';
 import { NoticeRowView } from '../../features/notices/components/notice-center';
 import type { NoticeRowText } from '../../features/notices/notice-row-text';
 import { PAGE_SIZE } from '../../lib/paging';
 import { queryClient } from '../../lib/query-client';
-import { AppProvider } from '../provider';
-import { AppRoutes, preloadPage } from '../router';
+import { preloadPage } from '../router';
+import { renderRoute } from './render-route';
 import { slot, slotted, type NoticePaintMarkup } from './paint-slots';
 
 /** A notice of the build's sample page (its row is replaced by the painter's). */
@@ -22,13 +21,7 @@ function page(unread: number | string): string {
     pages: [{ list: [sample], total: slot('total') as unknown as number, unread: unread as number, page: 1, pageSize: PAGE_SIZE }],
     pageParams: [1],
   });
-  const html = renderToStaticMarkup(
-    <AppProvider>
-      <MemoryRouter initialEntries={[routeUrl('messageCenter')]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProvider>,
-  );
+  const html = renderRoute('messageCenter');
   queryClient.clear();
   return html;
 }
