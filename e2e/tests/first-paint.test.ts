@@ -325,3 +325,49 @@ describe('消息中心 paints its first notices before the app has loaded (issue
     expect(app.pageErrors).toEqual([]);
   });
 });
+
+const TODO = 'pages/my/todo';
+
+/** 今日待办, held (heldLoad). */
+const heldTodoLoad = (app: AppPage, account: DemoAccount) => heldLoad(app, account, TODO, (page) => page.getByTestId('todo').waitFor());
+
+/** The text of 今日待办's sections, row by row. */
+const todoTexts = (page: Page) =>
+  page.locator('[data-testid=todo] :is([data-testid=todo-due-item], [data-testid=todo-returning-item], [data-testid^=todo-report-], .section-title)').evaluateAll((rows) =>
+    rows.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+  );
+
+describe('今日待办 paints its first rows before the app has loaded (issue 29)', () => {
+  test('张伟: the painted sections show before the entry runs; the app takes them over with the same texts, no skeleton, no shift', async () => {
+    const app = await harness.newApp();
+    const shifts = await recordLayoutShifts(app.page);
+    const seen = await recordViews(app.page);
+    const release = await heldTodoLoad(app, ZHANG_WEI);
+    await app.page.getByTestId('todo-due-item').first().waitFor();
+    expect(await painted(app.page)).toBe(true);
+    const paintedTexts = await todoTexts(app.page);
+    expect(paintedTexts, JSON.stringify(paintedTexts)).toContainEqual(expect.stringMatching(/^待联系 \d+ ?今天 \d+/));
+
+    release();
+    await app.page.waitForFunction(() => !document.documentElement.classList.contains('boot-paint') && document.querySelector('#root [data-painted]') === null);
+    expect((await todoTexts(app.page)).slice(0, paintedTexts.length)).toEqual(paintedTexts);
+    await app.settled();
+    expect(await shifts()).toBe(0);
+    expect(await seen()).toEqual({ skeleton: false, painted: true });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  test('a tap on a painted due customer before the app has loaded opens that customer once it has', async () => {
+    const app = await harness.newApp();
+    const release = await heldTodoLoad(app, ZHANG_WEI);
+    const card = app.page.getByTestId('todo-due-item').first();
+    await card.waitFor();
+    expect(await painted(app.page)).toBe(true);
+    const name = (await card.locator('.card__title').textContent()) ?? '';
+    await card.click();
+    await app.waitForRoute('/pages/details/customerDetails');
+    release();
+    await expect.poll(() => app.customer.name().textContent()).toBe(name);
+    expect(app.pageErrors).toEqual([]);
+  });
+});

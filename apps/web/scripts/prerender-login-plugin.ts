@@ -20,7 +20,7 @@ import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
 import { PAINT_GLOBAL } from '../src/lib/painted-page';
-import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup } from '../src/app/prerender/paint-slots';
+import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup, TodoPaintMarkup } from '../src/app/prerender/paint-slots';
 import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
@@ -30,6 +30,7 @@ const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
 const LIST_PAGE = path.join(srcDir, 'app', 'routes', 'all-customers.tsx');
 const HOME_PAGE = path.join(srcDir, 'app', 'routes', 'home.tsx');
 const NOTICE_PAGE = path.join(srcDir, 'app', 'routes', 'message-center.tsx');
+const TODO_PAGE = path.join(srcDir, 'app', 'routes', 'todo.tsx');
 const PRERENDER_DIR = path.join(srcDir, 'app', 'prerender');
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
 
@@ -315,7 +316,7 @@ const PAINT_SESSION = {
 };
 
 /** The painted pages' markup, signed in (src/app/prerender/list-markup.tsx, home-markup.tsx). */
-function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup; notices: NoticePaintMarkup }> {
+function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup; notices: NoticePaintMarkup; todo: TodoPaintMarkup }> {
   return withAppModules(PAINT_SESSION, async (load) => {
     const listModule = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
     const list = await listModule.listMarkup();
@@ -323,7 +324,10 @@ function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup
     const home = await homeModule.homeMarkup();
     const noticeModule = (await load('/src/app/prerender/notice-markup.tsx')) as { noticeMarkup: () => Promise<NoticePaintMarkup> };
     const notices = await noticeModule.noticeMarkup();
+    const todoModule = (await load('/src/app/prerender/todo-markup.tsx')) as { todoMarkup: () => Promise<TodoPaintMarkup> };
+    const todo = await todoModule.todoMarkup();
     return {
+      todo: { ...todo, pages: { full: hashLinks(todo.pages.full), empty: hashLinks(todo.pages.empty) } },
       list: { page: hashLinks(list.page), cards: list.cards },
       home: { page: hashLinks(home.page), top: home.top },
       notices: { pages: { someUnread: hashLinks(notices.pages.someUnread), allRead: hashLinks(notices.pages.allRead) }, rows: notices.rows },
@@ -375,18 +379,20 @@ export function prerenderLogin(): Plugin {
         if (!context.bundle) return html;
         const { markup, earlyCalls: earlyCallsOf } = await renderLogin();
         const painted = await renderPainted();
-        const [listPainter, homePainter, noticePainter] = await Promise.all([
+        const [listPainter, homePainter, noticePainter, todoPainter] = await Promise.all([
           buildPainter('list', '__LIST_PAINT__', painted.list),
           buildPainter('home', '__HOME_PAINT__', painted.home),
           buildPainter('notice', '__NOTICE_PAINT__', painted.notices),
+          buildPainter('todo', '__TODO_PAINT__', painted.todo),
         ]);
-        painters = [listPainter, homePainter, noticePainter];
+        painters = [listPainter, homePainter, noticePainter, todoPainter];
         const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE) };
         const earlyCalls = earlyCallsOf(undefined, {
           allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE) },
           home: homePaint,
           entry: homePaint,
           messageCenter: { script: noticePainter.fileName, styles: paintedStyleFiles(context.bundle, NOTICE_PAGE) },
+          todo: { script: todoPainter.fileName, styles: paintedStyleFiles(context.bundle, TODO_PAGE) },
         });
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);

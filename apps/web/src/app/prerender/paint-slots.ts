@@ -73,3 +73,16 @@ export interface NoticePaintMarkup {
   /** A row, read and unread, with slots for its texts. */
   rows: { read: string; unread: string };
 }
+
+/** What the build hands 今日待办's painter. */
+export interface TodoPaintMarkup {
+  /** The page with each section and one sample row (`full`), and with nothing to do (`empty`). */
+  pages: { full: string; empty: string };
+  /** Rows with slots for their texts: due cards by todoDueLook, 即将回收 by its countdown's colour, an owed report. */
+  due: Record<string, string>;
+  returning: { urgent: string; calm: string };
+  report: string;
+}
+
+/** A due card's look: overdue or today, with a phone to call or none. */
+export const todoDueLook = (overdue: boolean, phone: string): string => `${overdue ? 'overdue' : 'today'}-${phone ? 'phone' : 'none'}`;

@@ -1,4 +1,5 @@
-import { chinaCalendar, REPORT_KIND_LABELS, type DueFollowUp, type OwedReport } from '@sales/contract';
+import { chinaCalendar, REPORT_KIND_LABELS, type DueFollowUp, type OwedReport, type ReturningCustomer } from '@sales/contract';
+import { telHref } from '../../lib/tel';
 
 /** 逾期 3 天, or today's time: 今天 15:00 (China time, as the server counts days). */
 export function dueLabel(item: Pick<DueFollowUp, 'daysOverdue' | 'nextContactAt'>): string {
@@ -23,4 +24,48 @@ export function owedReportHint(report: Pick<OwedReport, 'label' | 'periodEnd'>):
 export function badgeText(count: number | undefined): string | undefined {
   if (!count || count <= 0) return undefined;
   return count > 99 ? '99+' : String(count);
+}
+
+/** The texts of a due customer's card (components/due-card.tsx), shared with 今日待办's painter (app/prerender/todo-painter.ts). */
+export interface DueCardText {
+  name: string;
+  when: string;
+  contact: string;
+  phone: string;
+  tel: string;
+  content: string;
+}
+
+export const dueCardText = (item: DueFollowUp): DueCardText => ({
+  name: item.customer.name,
+  when: dueLabel(item),
+  contact: item.customer.contactName,
+  phone: item.customer.phone,
+  tel: telHref(item.customer.phone),
+  content: `上次${item.type}：${item.content}`,
+});
+
+/** 即将回收's row: the customer and which rule returns it. */
+export interface ReturningText {
+  name: string;
+  description: string;
+}
+
+export const returningText = (item: ReturningCustomer): ReturningText => ({
+  name: item.customer.name,
+  description: `${item.rule}将回收至公海 · ${item.customer.contactName || '—'}`,
+});
+
+/** An owed report's row. */
+export interface OwedReportText {
+  title: string;
+  hint: string;
+}
+
+export const owedReportText = (report: OwedReport): OwedReportText => ({ title: owedReportTitle(report), hint: owedReportHint(report) });
+
+/** 待联系's split: 今天 N, and · 逾期 M when some are overdue. */
+export function dueSplitText(first: { total: number; todayTotal: number }): string {
+  const overdue = first.total - first.todayTotal;
+  return `今天 ${first.todayTotal}${overdue > 0 ? ` · 逾期 ${overdue}` : ''}`;
 }
