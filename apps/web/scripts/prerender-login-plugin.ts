@@ -137,7 +137,7 @@ const startScript = (tags: StartTag[], routeTable: string) => `(function () {
   }
   var paint = window[${JSON.stringify(PAINT_GLOBAL)}];
   if (paint && typeof paint === 'object') {
-    // A page with a painter (the customer list, early-calls.ts): the painter draws it from the early
+    // A page with a painter (the customer list, home, 消息中心, 今日待办; early-calls.ts): the painter draws it from the early
     // answer first, and the app's files follow once it has painted or given up (settlePainter), so
     // that ~200 KB does not share a slow network with the answer, the painter and its stylesheets.
     // A touch loads the app at once; and it loads after PAINT_START_MAX_MS whatever the painter does.

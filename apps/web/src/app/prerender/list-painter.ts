@@ -7,7 +7,7 @@
 import { returnCountdownLabel, STORAGE_KEYS, type CustomerSummary } from '@sales/contract';
 import { routeUrl } from '../../config/paths';
 import { customerCardText } from '../../features/customers/customer-card-text';
-import { fillSlotsIn, fragment, openFromCopy, renameIds, showCopy, startPainter, stored } from './paint-core';
+import { fillSlotsIn, fragment, openFromCopy, paintedRow, showCopy, startPainter, stored } from './paint-core';
 import { cardVariant, type ListPaintMarkup } from './paint-slots';
 
 declare const __LIST_PAINT__: ListPaintMarkup;
@@ -28,25 +28,11 @@ interface ListPage {
   total: number;
 }
 
-const cardTemplates = new Map<string, Element | null>();
-
-/** A copy of the card of this look, parsed once. */
-function cardOfLook(look: string): Element | null {
-  if (!cardTemplates.has(look)) {
-    const markup = MARKUP.cards[look];
-    cardTemplates.set(look, markup ? fragment(markup).firstElementChild : null);
-  }
-  const template = cardTemplates.get(look);
-  return template ? (template.cloneNode(true) as Element) : null;
-}
-
 function card(customer: CustomerSummary, index: number): Element | null {
-  const element = cardOfLook(cardVariant(customer.level, customer.returnDaysLeft));
+  const element = paintedRow(MARKUP.cards[cardVariant(customer.level, customer.returnDaysLeft)], { ...customerCardText(customer) }, index);
   if (!element) return null;
-  fillSlotsIn(element, { ...customerCardText(customer) });
   const countdown = element.querySelector('[data-testid=return-countdown]');
   if (countdown && customer.returnDaysLeft !== null) countdown.textContent = returnCountdownLabel(Math.max(customer.returnDaysLeft, 0));
-  renameIds(element, `-painted-${index}`);
   element.setAttribute('data-customer-id', String(customer.id));
   return element;
 }

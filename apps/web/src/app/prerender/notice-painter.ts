@@ -9,7 +9,7 @@
 import { APP_VERSION, PLATFORM, STORAGE_KEYS, type NoticeItem, type NoticePage } from '@sales/contract';
 import * as API from '@sales/contract/routes';
 import { noticeCountText, noticeRowText } from '../../features/notices/notice-row-text';
-import { fillSlotsIn, fragment, openFromCopy, renameIds, showCopy, startPainter, stored } from './paint-core';
+import { fragment, openFromCopy, paintedRow, showCopy, startPainter, stored } from './paint-core';
 import type { NoticePaintMarkup } from './paint-slots';
 
 declare const __NOTICE_PAINT__: NoticePaintMarkup;
@@ -20,11 +20,8 @@ const MARKUP: NoticePaintMarkup = __NOTICE_PAINT__;
 const PAINTED_ROWS_MAX = 10;
 
 function row(notice: NoticeItem, index: number): Element | null {
-  const element = fragment(notice.read ? MARKUP.rows.read : MARKUP.rows.unread).firstElementChild;
-  if (!element) return null;
-  fillSlotsIn(element, { ...noticeRowText(notice) });
-  renameIds(element, `-painted-${index}`);
-  element.setAttribute('data-notice-index', String(index));
+  const element = paintedRow(notice.read ? MARKUP.rows.read : MARKUP.rows.unread, { ...noticeRowText(notice) }, index);
+  element?.setAttribute('data-notice-index', String(index));
   return element;
 }
 

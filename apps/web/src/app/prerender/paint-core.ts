@@ -45,6 +45,15 @@ export function renameIds(root: Element, suffix: string): void {
   }
 }
 
+/** A row of the build's markup (a card, a notice, a due customer) filled with its texts, its ids kept apart from the other rows'. */
+export function paintedRow(markup: string | undefined, texts: Record<string, string>, index: number): Element | null {
+  const element = markup ? fragment(markup).firstElementChild : null;
+  if (!element) return null;
+  fillSlotsIn(element, texts);
+  renameIds(element, `-painted-${index}`);
+  return element;
+}
+
 /** The stored session's part a painter reads (null when unreadable). */
 export function stored<T>(key: string): T | null {
   try {

@@ -11,7 +11,7 @@ import { RETURN_URGENT_DAYS, returnCountdownLabel, type FollowUpDue } from '@sal
 import { routeUrl } from '../../config/paths';
 import { REPORT_WRITERS } from '../../features/todo/report-writers';
 import { dueCardText, dueSplitText, owedReportText, returningText } from '../../features/todo/todo-text';
-import { fillSlotsIn, fragment, openFromCopy, renameIds, showCopy, startPainter } from './paint-core';
+import { fragment, openFromCopy, paintedRow, showCopy, startPainter } from './paint-core';
 import { todoDueLook, type TodoPaintMarkup } from './paint-slots';
 
 declare const __TODO_PAINT__: TodoPaintMarkup;
@@ -21,13 +21,10 @@ const MARKUP: TodoPaintMarkup = __TODO_PAINT__;
 /** The due cards drawn: more than a phone's first screen holds; the app draws the rest below them. */
 const PAINTED_DUE_MAX = 10;
 
-/** A row of the build's markup, filled with its texts, ids kept apart, and where a tap opens. */
+/** A painted row that remembers where a tap on it opens. */
 function row(markup: string | undefined, texts: Record<string, string>, index: number, opens: string): Element | null {
-  const element = markup ? fragment(markup).firstElementChild : null;
-  if (!element) return null;
-  fillSlotsIn(element, texts);
-  renameIds(element, `-painted-${index}`);
-  element.setAttribute('data-opens', opens);
+  const element = paintedRow(markup, texts, index);
+  element?.setAttribute('data-opens', opens);
   return element;
 }
 
