@@ -37,11 +37,21 @@ describe('客户列表 as a leader', () => {
     await app.signIn(LI_NA);
 
     // From the home page's entry grid, as a leader gets there.
+    // One call opens the page: the page is mounted once, whoever loaded its file (the press's preload
+    // or its own render), so no first call is aborted and sent again.
+    const listCalls: string[] = [];
+    const countCall = (request: { url(): string }) => {
+      if (request.url().endsWith('/customer/list')) listCalls.push(request.url());
+    };
+    app.page.on('request', countCall);
     const firstLoad = waitForSalesCall(app.page, 'customer/list');
     await app.page.getByRole('navigation', { name: '功能入口' }).getByRole('button', { name: '客户列表' }).tap();
     await app.waitForRoute('/pages/details/allCustomers');
     await app.waitForTitle('客户列表');
     expect((await (await firstLoad).json()) as { code: number }).toMatchObject({ code: 200 });
+    await app.customers.cards().first().waitFor();
+    app.page.off('request', countCall);
+    expect(listCalls).toHaveLength(1);
 
     // The whole site: the total and the first cards are what the server holds for her.
     const everyone = await customerList(leader, { sort: 'lastOrder', pageSize: 20 });

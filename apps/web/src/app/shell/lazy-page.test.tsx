@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { PAGE_LOAD_TIMEOUT_MS } from '@sales/contract';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LazyPage, preload, type PageLoader, type PageModule } from './lazy-page';
 
@@ -25,16 +26,15 @@ describe('a page loaded on demand', () => {
     expect(screen.getByTestId('page')).toBeTruthy();
   });
 
-  it('shows as soon as a preload started elsewhere brings it, though its own load is still out', async () => {
+  it('shows as soon as a preload started elsewhere brings it, without a load of its own', async () => {
     // A press on an entry preloads the next page (app/route-prefetch.ts); the tap's click renders the
-    // page while that preload is still out, and the page starts a load of its own.
+    // page while that preload is still out: the page waits for it rather than loading the page again.
     const { loader, answers } = heldLoader();
     const preloading = preload(loader);
     render(<LazyPage loader={loader} />);
     expect(screen.queryByTestId('page')).toBeNull();
-    expect(answers).toHaveLength(2);
+    expect(answers).toHaveLength(1);
 
-    // The preload's answer comes first; the page's own load never answers.
     await act(async () => {
       answers[0]?.({ default: Page });
       await preloading;
@@ -65,10 +65,53 @@ describe('a page loaded on demand', () => {
     // A later preload brings the module: the view stays what the person was told.
     const preloading = preload(loader);
     await act(async () => {
-      answers[1]?.({ default: Page });
+      answers[0]?.({ default: Page });
       await preloading;
     });
     expect(screen.getByTestId('page-load-error')).toBeTruthy();
     expect(screen.queryByTestId('page')).toBeNull();
+  });
+
+  it('keeps the page on screen mounted once when more loads of it answer later', async () => {
+    // Each load of a page makes a new component (router.tsx wraps it in the query provider). Taking
+    // a later one swapped the page's type under React: the page was mounted again and its first
+    // calls were aborted and sent twice (客户列表 opened from home's entries).
+    let mounts = 0;
+    let made = 0;
+    const loader: PageLoader = () => {
+      made += 1;
+      function Made() {
+        useEffect(() => {
+          mounts += 1;
+        }, []);
+        return <p data-testid="page">客户列表</p>;
+      }
+      return Promise.resolve({ default: Made });
+    };
+    const first = preload(loader);
+    render(<LazyPage loader={loader} />);
+    const second = preload(loader);
+    await act(async () => {
+      await Promise.all([first, second]);
+    });
+    await act(async () => {
+      await preload(loader);
+    });
+    expect(screen.getByTestId('page')).toBeTruthy();
+    expect(made).toBe(1);
+    expect(mounts).toBe(1);
+  });
+
+  it('loads the page afresh after a failed load', async () => {
+    let calls = 0;
+    const loader: PageLoader = () => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Page });
+    };
+    await expect(preload(loader)).rejects.toThrow('offline');
+    await preload(loader);
+    render(<LazyPage loader={loader} />);
+    expect(screen.getByTestId('page')).toBeTruthy();
+    expect(calls).toBe(2);
   });
 });

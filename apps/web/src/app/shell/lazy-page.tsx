@@ -13,23 +13,46 @@ export type PageLoader = () => Promise<PageModule>;
  */
 const loaded = new Map<PageLoader, ComponentType>();
 const listeners = new Set<() => void>();
-
-function remember(loader: PageLoader, Page: ComponentType): void {
-  if (loaded.get(loader) === Page) return;
-  loaded.set(loader, Page);
-  for (const listener of listeners) listener();
-}
+/** Loads under way: one per page, however many ask for it (a press's preload, the next routes, the page's render). */
+const inFlight = new Map<PageLoader, Promise<ComponentType>>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/**
+ * The page of `loader`, loaded once: a second load while one is under way, or after it, gets the
+ * same component. A loader makes a new component on every call (router.tsx wraps the page in the
+ * query provider); taking a later one would swap the type of a page already on screen, and React
+ * would unmount and mount it again, its first calls aborted and sent twice. A failed load is
+ * forgotten, so 重试 loads it afresh.
+ */
+function load(loader: PageLoader): Promise<ComponentType> {
+  const known = loaded.get(loader);
+  if (known) return Promise.resolve(known);
+  let pending = inFlight.get(loader);
+  if (!pending) {
+    pending = loader().then(
+      (module) => {
+        inFlight.delete(loader);
+        loaded.set(loader, module.default);
+        for (const listener of listeners) listener();
+        return module.default;
+      },
+      (error: unknown) => {
+        inFlight.delete(loader);
+        throw error;
+      },
+    );
+    inFlight.set(loader, pending);
+  }
+  return pending;
+}
+
 /** Loads a page before it is rendered, so its first render is the page itself rather than the loading view. */
 export async function preload(loader: PageLoader): Promise<void> {
-  if (loaded.has(loader)) return;
-  const module = await loader();
-  remember(loader, module.default);
+  await load(loader);
 }
 
 type LoadPhase = 'waiting' | 'loading' | 'timeout' | 'error';
@@ -56,10 +79,9 @@ export function LazyPage({ loader }: { loader: PageLoader }) {
       settled = true;
       setPhase('timeout');
     }, PAGE_LOAD_TIMEOUT_MS);
-    loader().then(
-      (module) => {
+    load(loader).then(
+      () => {
         settled = true;
-        remember(loader, module.default);
       },
       () => {
         if (settled) return;
