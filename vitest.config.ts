@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
           // A jsdom window costs ~1 s per file: a test of plain logic (no document, storage or
           // navigator) opts out with a first line `// @vitest-environment node`.
           environment: 'jsdom',

@@ -24,6 +24,7 @@ import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup, TodoPaintMark
 import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
+import { markupClasses, styleSheetApplies } from './used-styles';
 
 const srcDir = path.resolve(import.meta.dirname, '..', 'src');
 const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
@@ -210,9 +211,26 @@ function loginStyles(bundle: OutputBundle): string {
     .join('');
 }
 
-/** A painted page's stylesheets: its page's and those every page but login loads with it (app/router.tsx's `styled`). */
-const paintedStyleFiles = (bundle: OutputBundle, page: string) =>
-  pageStyleFiles(bundle, [page, path.join(srcDir, 'app', 'pages.css'), path.join(srcDir, 'app', 'query-provider.tsx')]);
+/** Every string of a painter's markup (its pages, rows and looks). */
+function markupStrings(markup: unknown, into: string[] = []): string[] {
+  if (typeof markup === 'string') into.push(markup);
+  else if (markup && typeof markup === 'object') for (const member of Object.values(markup)) markupStrings(member, into);
+  return into;
+}
+
+/**
+ * The stylesheets a painted copy waits for: of its page's and those every page but login loads
+ * with it (app/router.tsx's `styled`), those with a rule that can style the copy (used-styles.ts).
+ * The app loads the others with the page's files.
+ */
+function paintedStyleFiles(bundle: OutputBundle, page: string, markup: unknown): string[] {
+  const classes = markupClasses(markupStrings(markup));
+  if (classes.size === 0) throw new Error(`prerender-login: the painted markup of ${path.relative(srcDir, page)} has no class`);
+  return pageStyleFiles(bundle, [page, path.join(srcDir, 'app', 'pages.css'), path.join(srcDir, 'app', 'query-provider.tsx')]).filter((file) => {
+    const asset = bundle[file];
+    return asset?.type === 'asset' && styleSheetApplies(String(asset.source), classes);
+  });
+}
 
 interface BuiltPainter {
   fileName: string;
@@ -386,13 +404,13 @@ export function prerenderLogin(): Plugin {
           buildPainter('todo', '__TODO_PAINT__', painted.todo),
         ]);
         painters = [listPainter, homePainter, noticePainter, todoPainter];
-        const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE) };
+        const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE, painted.home) };
         const earlyCalls = earlyCallsOf(undefined, {
-          allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE) },
+          allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE, painted.list) },
           home: homePaint,
           entry: homePaint,
-          messageCenter: { script: noticePainter.fileName, styles: paintedStyleFiles(context.bundle, NOTICE_PAGE) },
-          todo: { script: todoPainter.fileName, styles: paintedStyleFiles(context.bundle, TODO_PAGE) },
+          messageCenter: { script: noticePainter.fileName, styles: paintedStyleFiles(context.bundle, NOTICE_PAGE, painted.notices) },
+          todo: { script: todoPainter.fileName, styles: paintedStyleFiles(context.bundle, TODO_PAGE, painted.todo) },
         });
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);
