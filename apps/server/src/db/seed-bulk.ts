@@ -3,6 +3,7 @@
  * triggers off and secondary indexes dropped during the load, each rebuilt once afterwards.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { analyzeTables } from './bulk-analyze.js';
 import type { Tx } from './client.js';
 
 export function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
@@ -100,7 +101,7 @@ export async function bulkLoad(tx: Tx, load: () => Promise<void>): Promise<void>
   // Statistics of what was loaded and of the summaries recomputed from it: without them the planner
   // takes the 100× summaries for the few rows they held before the load (home's 今日待联系 of a
   // parent site read 3,134 due rows through a plan made for 4: 57 ms instead of 12).
-  for (const table of ['customers', ...BULK_TABLES, ...SUMMARY_TABLES]) await tx.execute(sql`analyze ${sql.identifier(table)}`);
+  await analyzeTables(tx, ['customers', 'customer_search', ...BULK_TABLES, ...SUMMARY_TABLES]);
 }
 
 export function rowsOf<T>(result: unknown): T[] {

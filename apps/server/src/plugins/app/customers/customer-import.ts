@@ -27,6 +27,7 @@ import {
   type StaffImportFormat,
 } from '@sales/contract';
 import { asc, sql } from 'drizzle-orm';
+import { analyzeAfterBulkWrite } from '../../../db/bulk-analyze.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { sites } from '../../../db/schema.js';
 import { column, insertColumns, rowsOf } from '../../../db/seed-bulk.js';
@@ -390,8 +391,13 @@ export async function runCustomerImport(
       client: write.client,
     });
   });
+  // A big file's customers: the lists' plans see them from the next call.
+  await analyzeAfterBulkWrite(db, CUSTOMER_IMPORT_TABLES, counts.created);
   return counts;
 }
+
+/** The tables an import fills: the customers, their search rows and tallies, and the owners' bindings. */
+const CUSTOMER_IMPORT_TABLES = ['customers', 'customer_search', 'customer_tallies', 'customer_bindings'];
 
 /** A row's 错误: its problems and duplicates in one cell. */
 export const errorText = (row: AdminCustomerImportRow) => [...row.problems, ...row.duplicates.map(describeImportDuplicate)].join('；');

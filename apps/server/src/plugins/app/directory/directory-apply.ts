@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { maskPhone } from '@sales/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { analyzeAfterBulkWrite } from '../../../db/bulk-analyze.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { directoryMappings, positions, sites, staff } from '../../../db/schema.js';
 import { conflict } from '../../../lib/errors.js';
@@ -45,6 +46,9 @@ export interface ApplyOutcome {
 }
 
 type Runner = Db | Tx;
+
+/** The tables a sync writes to. */
+const DIRECTORY_TABLES = ['staff', 'positions', 'directory_mappings', 'customers', 'customer_search', 'customer_tallies', 'customer_bindings'];
 
 const lock = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${DIRECTORY_SYNC_LOCK})`);
 
@@ -200,6 +204,9 @@ export async function applyPlan(runner: Runner, plan: Plan, context: ApplyContex
 
   const counts: Record<string, number> = { sites: plan.sites.length, create: hires.length, update: 0, move: 0, deactivate: 0, reactivate: 0, conflicts: plan.conflicts.length };
   for (const person of changes) counts[person.action] = (counts[person.action] ?? 0) + 1;
+  // A first sync of a big company, or a reorganisation: the people, their positions and the
+  // customers handed over on leaving.
+  await analyzeAfterBulkWrite(runner, DIRECTORY_TABLES, hires.length + changes.length);
   return { counts, touched, sitesChanged: plan.sites.length > 0 || plan.peoplePlanned.length > 0 };
 }
 

@@ -8,7 +8,7 @@
  * the results are exactly the ILIKE's.
  */
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
-import { customers } from '../../../db/schema.js';
+import { customers, customerSearch } from '../../../db/schema.js';
 import { containsPattern } from './sales-queries.js';
 
 /**
@@ -36,4 +36,19 @@ export function customerKeywordMatch(siteId: number, keyword: string): SQL {
 /** Customers of the site whose name contains the keyword (an order search by customer). */
 export function customerNameMatch(siteId: number, keyword: string): SQL {
   return prefiltered(siteId, keyword, ilike(customers.name, containsPattern(keyword)));
+}
+
+/**
+ * Rows of customer_search (migration 0036) whose customer's name, contact or phone contains the
+ * keyword, as customerKeywordMatch finds the customers: the same bigram keys first (the table's
+ * index), then the exact check on the lower-cased text. Undefined for a single character, which
+ * has no key: its count reads the customers as before.
+ */
+export function searchRowKeywordMatch(siteId: number, keyword: string): SQL | undefined {
+  if ([...keyword].length < 2) return undefined;
+  const lowered = sql`lower(${keyword}::text)`;
+  // The index's expression (schema/sales.ts), so that the planner reads the index.
+  const rowKeys = sql`search_bigrams(${customerSearch.siteId}, ${customerSearch.nameLower} || E'\n' || ${customerSearch.contactLower} || E'\n' || ${customerSearch.phoneLower})`;
+  return sql`(${rowKeys} @> search_bigrams(${siteId}::integer, ${keyword}::text)
+    and (strpos(${customerSearch.nameLower}, ${lowered}) > 0 or strpos(${customerSearch.contactLower}, ${lowered}) > 0 or strpos(${customerSearch.phoneLower}, ${lowered}) > 0))`;
 }
