@@ -154,7 +154,8 @@ export class CustomersRepository {
 
   async list(scope: SalesScope, body: CustomerListBody): Promise<CustomerPage> {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
-    const countdown = await this.countdown(scope);
+    // The return rules and a keyword's counts at once: on PostgreSQL on two connections side by side.
+    const [countdown, counted] = await Promise.all([this.countdown(scope), this.keywordCounts(scope, body)]);
     const rowsWhere = (where: SQL) =>
       this.db
         .select({ ...summaryColumns, returnDaysLeft: countdown })
@@ -164,7 +165,6 @@ export class CustomersRepository {
         .orderBy(...this.ordering(body, countdown))
         .limit(pageSize)
         .offset(offset);
-    const counted = await this.keywordCounts(scope, body);
     if (counted) {
       // The total first (a few milliseconds from customer_search), then the page: none past the
       // last match, and for a broad keyword the list's own order read until the page is full. The
