@@ -13,7 +13,7 @@ import { APP_VERSION, isSiteScopedPath, PLATFORM, STORAGE_KEYS } from '@sales/co
 import * as API from '@sales/contract/routes';
 import { ROUTES, type RouteName } from '../config/paths';
 import { defaultCustomerQuery } from '../features/customers/customer-filters';
-import { parsePoolFilters, poolQuery } from '../features/pool/pool-filters';
+import { defaultPoolQuery } from '../features/pool/pool-filters';
 import { PAGE_SIZE } from '../lib/paging';
 import { EARLY_CALLS_GLOBAL } from '../lib/early-response';
 import { PAINT_GLOBAL, PAINTED_ATTRIBUTE } from '../lib/painted-page';
@@ -28,8 +28,6 @@ export interface EarlyCall {
 
 const homeDashboard: EarlyCall = { url: API.performanceHome, body: {}, permission: 'isShowIndex' };
 const firstPage = { page: 1, pageSize: PAGE_SIZE };
-/** 公海客户's filters when the address carries none. */
-const noFilters = new URLSearchParams();
 
 export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   entry: [homeDashboard],
@@ -37,7 +35,7 @@ export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   allCustomers: [{ url: API.customerList, body: { ...defaultCustomerQuery(), ...firstPage } }],
   // 公海: the list and the rules bar above it (its caps and the caller's usage), which arrive together.
   customerPool: [
-    { url: API.poolList, body: { ...poolQuery(parsePoolFilters(noFilters)), ...firstPage } },
+    { url: API.poolList, body: { ...defaultPoolQuery(), ...firstPage } },
     { url: API.poolRules, body: {} },
   ],
   todo: [{ url: API.followUpDue, body: firstPage }],

@@ -45,7 +45,7 @@ export function renameIds(root: Element, suffix: string): void {
   }
 }
 
-/** A row of the build's markup (a card, a notice, a due customer) filled with its texts, its ids kept apart from the other rows'. */
+/** A row of the build's markup (a card, a notice, a due customer, 公海's rules bar) filled with its texts, its ids kept apart from the other rows'. */
 export function paintedRow(markup: string | undefined, texts: Record<string, string>, index: number): Element | null {
   const element = markup ? fragment(markup).firstElementChild : null;
   if (!element) return null;
