@@ -20,7 +20,7 @@ import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
 import { PAINT_GLOBAL } from '../src/lib/painted-page';
-import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup, TodoPaintMarkup } from '../src/app/prerender/paint-slots';
+import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup, PoolPaintMarkup, TodoPaintMarkup } from '../src/app/prerender/paint-slots';
 import type { earlyCallsScript } from '../src/app/early-calls';
 import { ROUTES, type RouteMeta } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
@@ -32,6 +32,7 @@ const LIST_PAGE = path.join(srcDir, 'app', 'routes', 'all-customers.tsx');
 const HOME_PAGE = path.join(srcDir, 'app', 'routes', 'home.tsx');
 const NOTICE_PAGE = path.join(srcDir, 'app', 'routes', 'message-center.tsx');
 const TODO_PAGE = path.join(srcDir, 'app', 'routes', 'todo.tsx');
+const POOL_PAGE = path.join(srcDir, 'app', 'routes', 'customer-pool.tsx');
 const PRERENDER_DIR = path.join(srcDir, 'app', 'prerender');
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
 
@@ -138,9 +139,10 @@ const startScript = (tags: StartTag[], routeTable: string) => `(function () {
   }
   var paint = window[${JSON.stringify(PAINT_GLOBAL)}];
   if (paint && typeof paint === 'object') {
-    // A page with a painter (the customer list, home, 消息中心, 今日待办; early-calls.ts): the painter draws it from the early
-    // answer first, and the app's files follow once it has painted or given up (settlePainter), so
-    // that ~200 KB does not share a slow network with the answer, the painter and its stylesheets.
+    // A page with a painter (the customer list, home, 消息中心, 今日待办, 公海; early-calls.ts): the
+    // painter draws it from the early answers first, and the app's files follow once it has painted
+    // or given up (settlePainter), so that ~200 KB does not share a slow network with the answers,
+    // the painter and its stylesheets.
     // A touch loads the app at once; and it loads after PAINT_START_MAX_MS whatever the painter does.
     if (paint.settled) {
       start();
@@ -333,8 +335,8 @@ const PAINT_SESSION = {
   [STORAGE_KEYS.permissionData]: JSON.stringify({ isShowIndex: true, isReport: true }),
 };
 
-/** The painted pages' markup, signed in (src/app/prerender/list-markup.tsx, home-markup.tsx). */
-function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup; notices: NoticePaintMarkup; todo: TodoPaintMarkup }> {
+/** The painted pages' markup, signed in (src/app/prerender/<name>-markup.tsx). */
+function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup; notices: NoticePaintMarkup; todo: TodoPaintMarkup; pool: PoolPaintMarkup }> {
   return withAppModules(PAINT_SESSION, async (load) => {
     const listModule = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
     const list = await listModule.listMarkup();
@@ -344,11 +346,14 @@ function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup
     const notices = await noticeModule.noticeMarkup();
     const todoModule = (await load('/src/app/prerender/todo-markup.tsx')) as { todoMarkup: () => Promise<TodoPaintMarkup> };
     const todo = await todoModule.todoMarkup();
+    const poolModule = (await load('/src/app/prerender/pool-markup.tsx')) as { poolMarkup: () => Promise<PoolPaintMarkup> };
+    const pool = await poolModule.poolMarkup();
     return {
       todo: { ...todo, pages: { full: hashLinks(todo.pages.full), empty: hashLinks(todo.pages.empty) } },
       list: { page: hashLinks(list.page), cards: list.cards },
       home: { page: hashLinks(home.page), top: home.top },
       notices: { pages: { someUnread: hashLinks(notices.pages.someUnread), allRead: hashLinks(notices.pages.allRead) }, rows: notices.rows },
+      pool: { ...pool, pages: { claim: hashLinks(pool.pages.claim), assign: hashLinks(pool.pages.assign) } },
     };
   });
 }
@@ -397,13 +402,14 @@ export function prerenderLogin(): Plugin {
         if (!context.bundle) return html;
         const { markup, earlyCalls: earlyCallsOf } = await renderLogin();
         const painted = await renderPainted();
-        const [listPainter, homePainter, noticePainter, todoPainter] = await Promise.all([
+        const [listPainter, homePainter, noticePainter, todoPainter, poolPainter] = await Promise.all([
           buildPainter('list', '__LIST_PAINT__', painted.list),
           buildPainter('home', '__HOME_PAINT__', painted.home),
           buildPainter('notice', '__NOTICE_PAINT__', painted.notices),
           buildPainter('todo', '__TODO_PAINT__', painted.todo),
+          buildPainter('pool', '__POOL_PAINT__', painted.pool),
         ]);
-        painters = [listPainter, homePainter, noticePainter, todoPainter];
+        painters = [listPainter, homePainter, noticePainter, todoPainter, poolPainter];
         const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE, painted.home) };
         const earlyCalls = earlyCallsOf(undefined, {
           allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE, painted.list) },
@@ -411,6 +417,7 @@ export function prerenderLogin(): Plugin {
           entry: homePaint,
           messageCenter: { script: noticePainter.fileName, styles: paintedStyleFiles(context.bundle, NOTICE_PAGE, painted.notices) },
           todo: { script: todoPainter.fileName, styles: paintedStyleFiles(context.bundle, TODO_PAGE, painted.todo) },
+          customerPool: { script: poolPainter.fileName, styles: paintedStyleFiles(context.bundle, POOL_PAGE, painted.pool) },
         });
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);

@@ -142,7 +142,10 @@ describe('index.html sends the first call of the page', () => {
 });
 
 describe('the painter of a painted route (lib/painted-page.ts)', () => {
-  const painters = { allCustomers: { script: 'assets/list-painter-1.js', styles: ['assets/a.css', 'assets/b.css'] } };
+  const painters = {
+    allCustomers: { script: 'assets/list-painter-1.js', styles: ['assets/a.css', 'assets/b.css'] },
+    customerPool: { script: 'assets/pool-painter-1.js', styles: [] },
+  };
   const bootPainted = (hash: string) => {
     window.location.hash = hash;
     new Function(earlyCallsScript(EARLY_CALLS, painters))();
@@ -154,17 +157,36 @@ describe('the painter of a painted route (lib/painted-page.ts)', () => {
     bootPainted('#/pages/details/allCustomers');
     expect(painterScripts()).toEqual(['assets/list-painter-1.js']);
     expect(Array.from(document.head.querySelectorAll(`link[rel=stylesheet][${PAINTED_ATTRIBUTE}]`)).map((link) => link.getAttribute('href'))).toEqual(['assets/a.css', 'assets/b.css']);
-    const state = (window as unknown as Record<string, { route: string; key: string }>)[PAINT_GLOBAL];
+    const state = (window as unknown as Record<string, { route: string; keys: string[] }>)[PAINT_GLOBAL];
     const [call] = sent();
-    expect(state).toEqual({ route: 'pages/details/allCustomers', key: `${API.customerList} ${stableJson(call?.body)}` });
-    expect((window as unknown as Record<string, Record<string, unknown>>)[EARLY_CALLS_GLOBAL]?.[state?.key ?? '']).toBeDefined();
+    expect(state).toEqual({ route: 'pages/details/allCustomers', keys: [`${API.customerList} ${stableJson(call?.body)}`] });
+    expect((window as unknown as Record<string, Record<string, unknown>>)[EARLY_CALLS_GLOBAL]?.[state?.keys[0] ?? '']).toBeDefined();
+  });
+
+  it('is told every answer of a route with several calls, in the table’s order (公海: the list, then the rules)', () => {
+    signIn();
+    bootPainted('#/pages/details/customerPool');
+    const state = (window as unknown as Record<string, { route: string; keys: string[] }>)[PAINT_GLOBAL];
+    expect(state?.keys).toEqual(sent().map((call) => `${call.url} ${stableJson(call.body)}`));
+    expect(state?.keys.map((key) => key.split(' ')[0])).toEqual([API.poolList, API.poolRules]);
+    expect(painterScripts()).toEqual(['assets/pool-painter-1.js']);
+  });
+
+  it('is not asked for when one of the route’s calls could not leave (here: without its permission)', () => {
+    signIn({ [STORAGE_KEYS.permissionData]: {} });
+    window.location.hash = '#/pages/details/customerPool';
+    const [list] = EARLY_CALLS.customerPool ?? [];
+    new Function(earlyCallsScript({ customerPool: [list ?? { url: API.poolList, body: {} }, { url: API.poolRules, body: {}, permission: 'isShowIndex' }] }, painters))();
+    expect(sent().map((call) => call.url)).toEqual([API.poolList]);
+    expect(painterScripts()).toEqual([]);
+    expect((window as unknown as Record<string, unknown>)[PAINT_GLOBAL]).toBeUndefined();
   });
 
   it('is not asked for without a session, on another route, or for a filtered address', () => {
     bootPainted('#/pages/details/allCustomers');
     signIn();
     bootPainted('#/pages/index/index');
-    bootPainted('#/pages/details/customerPool');
+    bootPainted('#/pages/my/todo');
     bootPainted('#/pages/details/allCustomers?level=A');
     expect(painterScripts()).toEqual([]);
     expect((window as unknown as Record<string, unknown>)[PAINT_GLOBAL]).toBeUndefined();

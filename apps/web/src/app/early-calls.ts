@@ -13,7 +13,7 @@ import { APP_VERSION, isSiteScopedPath, PLATFORM, STORAGE_KEYS } from '@sales/co
 import * as API from '@sales/contract/routes';
 import { ROUTES, type RouteName } from '../config/paths';
 import { defaultCustomerQuery } from '../features/customers/customer-filters';
-import { parsePoolFilters, poolQuery } from '../features/pool/pool-filters';
+import { defaultPoolQuery } from '../features/pool/pool-filters';
 import { PAGE_SIZE } from '../lib/paging';
 import { EARLY_CALLS_GLOBAL } from '../lib/early-response';
 import { PAINT_GLOBAL, PAINTED_ATTRIBUTE } from '../lib/painted-page';
@@ -28,8 +28,6 @@ export interface EarlyCall {
 
 const homeDashboard: EarlyCall = { url: API.performanceHome, body: {}, permission: 'isShowIndex' };
 const firstPage = { page: 1, pageSize: PAGE_SIZE };
-/** 公海客户's filters when the address carries none. */
-const noFilters = new URLSearchParams();
 
 export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   entry: [homeDashboard],
@@ -37,7 +35,7 @@ export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   allCustomers: [{ url: API.customerList, body: { ...defaultCustomerQuery(), ...firstPage } }],
   // 公海: the list and the rules bar above it (its caps and the caller's usage), which arrive together.
   customerPool: [
-    { url: API.poolList, body: { ...poolQuery(parsePoolFilters(noFilters)), ...firstPage } },
+    { url: API.poolList, body: { ...defaultPoolQuery(), ...firstPage } },
     { url: API.poolRules, body: {} },
   ],
   todo: [{ url: API.followUpDue, body: firstPage }],
@@ -72,17 +70,18 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
   }
   const paintByPath: Record<string, Painter> = {};
   for (const [name, painter] of Object.entries(painters) as [RouteName, Painter][]) paintByPath[ROUTES[name].path] = painter;
-  // A painted route's first call's answer is drawn by its painter, asked for here beside the call
-  // (only for a painted route with a session: every other load's HTML carries just this table). Its
-  // stylesheets in CORS mode, as the app's own links to them (Vite's preload, route-preload): one
-  // request for both.
+  // A painted route's answers are drawn by its painter, asked for here beside the calls (only for a
+  // painted route with a session: every other load's HTML carries just this table), and only when
+  // every call of the route left (one skipped, without its permission or a site, leaves the page
+  // nothing to draw from). The painter is told their keys, in the table's order. Its stylesheets in
+  // CORS mode, as the app's own links to them (Vite's preload, route-preload): one request for both.
   const paintSource =
     Object.keys(paintByPath).length === 0
       ? ''
       : `
     var painter = ${JSON.stringify(paintByPath)}[route];
-    if (painter && firstKey) {
-      window[${JSON.stringify(PAINT_GLOBAL)}] = { route: route, key: firstKey };
+    if (painter && keys.length === calls.length) {
+      window[${JSON.stringify(PAINT_GLOBAL)}] = { route: route, keys: keys };
       painter.styles.forEach(function (href) {
         var link = document.createElement('link');
         link.rel = 'stylesheet';
@@ -117,7 +116,7 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
     if (typeof token !== 'string' || !token || (user && user.mustChangePassword)) return;
     ${stableJsonSource}
     var early = (window[${JSON.stringify(EARLY_CALLS_GLOBAL)}] = {});
-    var firstKey = null;
+    var keys = [];
     calls.forEach(function (call) {
       if (call.permission && !permissions[call.permission]) return;
       var body = {};
@@ -135,7 +134,7 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
       response.catch(function () {});
       var key = call.url + ' ' + stableJson(body);
       early[key] = { token: token, at: Date.now(), response: response };
-      if (!firstKey) firstKey = key;
+      keys.push(key);
     });${paintSource}
   } catch (error) {}
 })();`;

@@ -10,7 +10,7 @@ afterEach(() => {
 describe('settlePainter (a painted page loads the app once its painter is done)', () => {
   it('calls the start script once, however often the painter settles', () => {
     const onSettled = vi.fn();
-    globals[PAINT_GLOBAL] = { route: 'pages/details/allCustomers', key: 'k', onSettled };
+    globals[PAINT_GLOBAL] = { route: 'pages/details/allCustomers', keys: ['k'], onSettled };
     settlePainter();
     settlePainter();
     expect(onSettled).toHaveBeenCalledTimes(1);
@@ -18,7 +18,7 @@ describe('settlePainter (a painted page loads the app once its painter is done)'
   });
 
   it('marks the state settled for a start script that looks later, and does nothing on a page without a painter', () => {
-    globals[PAINT_GLOBAL] = { route: 'pages/details/allCustomers', key: 'k' };
+    globals[PAINT_GLOBAL] = { route: 'pages/details/allCustomers', keys: ['k'] };
     settlePainter();
     expect(globals[PAINT_GLOBAL]?.settled).toBe(true);
     globals[PAINT_GLOBAL] = undefined;

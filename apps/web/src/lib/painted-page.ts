@@ -17,8 +17,8 @@ export const PAINTED_ATTRIBUTE = 'data-painted';
 export interface PaintState {
   /** The route's path (ROUTES) the copy is of. */
   route: string;
-  /** The early call's key in window[EARLY_CALLS_GLOBAL] (lib/early-response.ts). */
-  key: string;
+  /** The keys of the route's early calls in window[EARLY_CALLS_GLOBAL] (lib/early-response.ts), in the order of its table (app/early-calls.ts). */
+  keys: string[];
   /** Set by the app when it renders without the copy: the painter must not paint after it. */
   stopped?: boolean;
   /** Set once the painter has painted or given up (its script failed, no answer to draw). */

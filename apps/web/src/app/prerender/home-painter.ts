@@ -24,7 +24,7 @@ function setText(root: ParentNode, selector: string, text: string): void {
   if (element) element.textContent = text;
 }
 
-startPainter<HomeDashboard>((data, state) => {
+startPainter<[HomeDashboard]>(([data], state) => {
   const copy = fragment(MARKUP.page);
   const skeleton = copy.querySelector('[data-testid=list-skeleton]');
   if (!skeleton) return;

@@ -37,7 +37,7 @@ function card(customer: CustomerSummary, index: number): Element | null {
   return element;
 }
 
-startPainter<ListPage>((page, state) => {
+startPainter<[ListPage]>(([page], state) => {
   if (!Array.isArray(page.list) || page.list.length === 0) return;
   const copy = fragment(MARKUP.page);
   const list = copy.querySelector('[data-testid=customer-list]');

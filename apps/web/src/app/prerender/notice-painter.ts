@@ -37,7 +37,7 @@ function markRead(id: number): void {
   }).catch(() => undefined);
 }
 
-startPainter<NoticePage>((page, state) => {
+startPainter<[NoticePage]>(([page], state) => {
   if (!Array.isArray(page.list) || page.list.length === 0) return;
   const copy = fragment(page.unread > 0 ? MARKUP.pages.someUnread : MARKUP.pages.allRead);
   const list = copy.querySelector('[data-testid=notice-list]');

@@ -1,10 +1,10 @@
 /**
  * What every painter shares (list-painter.ts, home-painter.ts): each is a classic script of its own
  * that index.html's inline script asks for on a cold load of its route with a session stored
- * (app/early-calls.ts). It waits for the answer the inline script asked for and the page's
+ * (app/early-calls.ts). It waits for the answers the inline script asked for and the page's
  * stylesheets, and draws the page into #root from the markup the build rendered from the app's
  * components, every text of the answer set as text. The app then takes the page over (main.tsx); a
- * painter whose answer comes after the app has rendered paints nothing.
+ * painter whose answers come after the app has rendered paints nothing.
  */
 import { EARLY_CALLS_GLOBAL } from '../../lib/early-response';
 import { BOOT_PAINT_CLASS, PAINTED_ATTRIBUTE, paintState, settlePainter, type PaintState } from '../../lib/painted-page';
@@ -45,7 +45,7 @@ export function renameIds(root: Element, suffix: string): void {
   }
 }
 
-/** A row of the build's markup (a card, a notice, a due customer) filled with its texts, its ids kept apart from the other rows'. */
+/** A row of the build's markup (a card, a notice, a due customer, 公海's rules bar) filled with its texts, its ids kept apart from the other rows'. */
 export function paintedRow(markup: string | undefined, texts: Record<string, string>, index: number): Element | null {
   const element = markup ? fragment(markup).firstElementChild : null;
   if (!element) return null;
@@ -111,24 +111,27 @@ function stylesLoaded(): Promise<void> {
 }
 
 /**
- * Runs a painter: `paint` draws the answer's data (showCopy) once it and the stylesheets are there,
- * if the page may still be painted. Painted or not, the app loads after (settlePainter).
+ * Runs a painter: `paint` draws the answers' data (showCopy), one per early call of the route in the
+ * order of its table (app/early-calls.ts), once every one of them and the stylesheets are there, if
+ * the page may still be painted. Painted or not, the app loads after (settlePainter).
  */
-export function startPainter<T>(paint: (data: T, state: PaintState) => void): void {
+export function startPainter<T extends unknown[]>(paint: (data: T, state: PaintState) => void): void {
   try {
     const state = paintState();
     const entries = (window as unknown as Record<string, Record<string, { response: Promise<Response> } | undefined> | undefined>)[EARLY_CALLS_GLOBAL];
-    const entry = state ? entries?.[state.key] : undefined;
-    if (!state || !entry) {
+    const responses = (state?.keys ?? []).flatMap((key) => entries?.[key]?.response ?? []);
+    if (!state || responses.length === 0 || responses.length < state.keys.length) {
       settlePainter();
       return;
     }
-    // A copy of the answer: the request layer reads the answer itself when the app asks for it.
-    const answer = entry.response.then((response) => (response.ok ? (response.clone().json() as Promise<{ code?: number; data?: T }>) : null));
-    void Promise.all([answer, stylesLoaded()])
-      .then(([body]) => {
+    // A copy of each answer: the request layer reads the answer itself when the app asks for it.
+    const answers = Promise.all(
+      responses.map((pending) => pending.then((response) => (response.ok ? (response.clone().json() as Promise<{ code?: number; data?: unknown }>) : null))),
+    );
+    void Promise.all([answers, stylesLoaded()])
+      .then(([bodies]) => {
         const now = paintState();
-        if (body?.code === 200 && body.data && mayPaint(now)) paint(body.data, now);
+        if (bodies.every((body) => body?.code === 200 && body.data) && mayPaint(now)) paint(bodies.map((body) => body?.data) as T, now);
       })
       .catch(() => undefined)
       // Painted or not, the app loads now: after the frame with the copy, which its scripts would

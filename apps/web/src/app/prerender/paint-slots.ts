@@ -86,3 +86,25 @@ export interface TodoPaintMarkup {
 
 /** A due card's look: overdue or today, with a phone to call or none. */
 export const todoDueLook = (overdue: boolean, phone: string): string => `${overdue ? 'overdue' : 'today'}-${phone ? 'phone' : 'none'}`;
+
+/** 公海's page by the caller's role (pool/rules): a salesperson claims, a leader selects and assigns. */
+export type PoolRoleLook = 'claim' | 'assign';
+
+/** What the build hands 公海's painter. */
+export interface PoolPaintMarkup {
+  /** The page for each role with a sample rules bar and one sample card, the count a placeholder. */
+  pages: Record<PoolRoleLook, string>;
+  /** The rules bar with slots for its texts, with the caller's usage line and without (poolRulesLook). */
+  rules: { usage: string; plain: string };
+  /** A card per role, and per poolCardLook within it, with slots for its texts. */
+  cards: Record<PoolRoleLook, Record<string, string>>;
+}
+
+/** The page's role; null for one that both claims and assigns, or neither (no member has either; not painted). */
+export const poolRoleLook = (role: { canClaim: boolean; canAssign: boolean }): PoolRoleLook | null => (role.canClaim === role.canAssign ? null : role.canClaim ? 'claim' : 'assign');
+
+/** The rules bar's look: with a usage line (a caller who claims) or without. */
+export const poolRulesLook = (text: { usage: string }): keyof PoolPaintMarkup['rules'] => (text.usage ? 'usage' : 'plain');
+
+/** A pool card's look: its level (the tag's colours) and whether it names a source. */
+export const poolCardLook = (level: string, source: string): string => `${level}-${source ? 'source' : 'none'}`;

@@ -49,7 +49,7 @@ function fillSection(copy: DocumentFragment, section: string, sample: string, co
   return true;
 }
 
-startPainter<FollowUpDue>((page, state) => {
+startPainter<[FollowUpDue]>(([page], state) => {
   if (page.count === 0 && page.returning.length === 0) {
     showCopy(fragment(MARKUP.pages.empty));
     return;

@@ -20,6 +20,9 @@ export function poolQuery(filters: PoolFilters): PoolQuery {
   return query;
 }
 
+/** The pool/list body of the page opened without filters in its address: index.html's early call's (app/early-calls.ts). */
+export const defaultPoolQuery = (): PoolQuery => poolQuery(parsePoolFilters(new URLSearchParams()));
+
 /**
  * Reads the filters from the query string: `keyword` (新建客户's 查重 links here with the name of a
  * duplicate in the pool), `level`, `lastOwner`.

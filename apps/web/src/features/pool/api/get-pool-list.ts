@@ -11,15 +11,16 @@ export type PoolQuery = Omit<PoolListBody, 'siteId' | 'page' | 'pageSize'>;
 /** POST /seller/fenghe/staff/pool/list; the request layer adds the current siteId. */
 export const getPoolList = (body: Omit<PoolListBody, 'siteId'>, signal?: AbortSignal) => call(ROUTES.poolList, body, { signal });
 
+export const poolListQueryOptions = (siteId: number | null, query: PoolQuery) =>
+  infiniteQueryOptions({
+    queryKey: poolKeys.list(siteId, query),
+    queryFn: ({ pageParam, signal }) => getPoolList({ ...query, page: pageParam, pageSize: PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: siteId !== null,
+  });
+
 export function usePoolList(query: PoolQuery) {
   const siteId = useCurrentSiteId();
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: poolKeys.list(siteId, query),
-      queryFn: ({ pageParam, signal }) => getPoolList({ ...query, page: pageParam, pageSize: PAGE_SIZE }, signal),
-      initialPageParam: 1,
-      getNextPageParam: nextPageParam,
-      enabled: siteId !== null,
-    }),
-  );
+  return useInfiniteQuery(poolListQueryOptions(siteId, query));
 }

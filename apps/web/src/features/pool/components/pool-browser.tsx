@@ -1,4 +1,4 @@
-import { CUSTOMER_LEVELS, type PoolCustomer, type PoolRules } from '@sales/contract';
+import { CUSTOMER_LEVELS, type PoolCustomer } from '@sales/contract';
 import { Button, Popup, SearchBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
@@ -12,50 +12,12 @@ import { usePoolList } from '../api/get-pool-list';
 import { usePoolRules } from '../api/get-pool-rules';
 import { useClaimPoolCustomer } from '../api/pool-actions';
 import { failureText } from '../failure-text';
-import { parsePoolFilters, poolQuery, poolRole, rulesText, usageText, writePoolFilters } from '../pool-filters';
+import { parsePoolFilters, poolQuery, poolRole, writePoolFilters } from '../pool-filters';
 import { AssignSheet } from './assign-sheet';
 import { PoolCard } from './pool-card';
+import { PoolRulesBar } from './pool-rules-bar';
 
 const LEVEL_OPTIONS: FilterOption<string>[] = [{ value: 'all', label: '全部等级' }, ...CUSTOMER_LEVELS.map((level) => ({ value: level, label: `${level}类` }))];
-
-interface RulesBarProps {
-  rules: PoolRules | undefined;
-  /** While the rules load: whether the caller claims, and so will have a usage line. */
-  showsUsage: boolean;
-}
-
-/**
- * The site's rules and the caller's usage of the caps, above the list. Until they arrive (a call of
- * their own, which may answer before or after the list's) the bar stands in their place at the size
- * it will have — the usage line for those who claim, the rules' two lines — so that nothing below
- * moves when they do (issue 29).
- */
-function RulesBar({ rules, showsUsage }: RulesBarProps) {
-  if (!rules) {
-    return (
-      <div className="pool-rules" role="status" aria-label="公海规则加载中" data-testid="pool-rules-loading">
-        {showsUsage && (
-          <div className="pool-rules__usage">
-            <span className="pool-rules__bone pool-rules__bone--usage" />
-          </div>
-        )}
-        <div className="pool-rules__text">
-          <span className="pool-rules__bone" />
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="pool-rules" data-testid="pool-rules">
-      {rules.usage && (
-        <div className="pool-rules__usage" data-testid="pool-usage">
-          {usageText(rules.usage, rules)}
-        </div>
-      )}
-      <div className="pool-rules__text muted">{rulesText(rules)}</div>
-    </div>
-  );
-}
 
 /** 公海客户: search, 等级 and 前负责人 filters, the site's rules; 领取 for salespeople, select and 分配 for leaders. */
 export function PoolBrowser() {
@@ -108,7 +70,7 @@ export function PoolBrowser() {
 
   return (
     <div className={canAssign ? 'detail--with-bar' : undefined} data-testid="pool-page">
-      {(rules.data !== undefined || !rules.isError) && <RulesBar rules={rules.data} showsUsage={canClaim} />}
+      {(rules.data !== undefined || !rules.isError) && <PoolRulesBar rules={rules.data} showsUsage={canClaim} />}
       {refusal && (
         <div className="pool-refusal" role="alert" data-testid="pool-refusal">
           <span>{refusal}</span>

@@ -1,0 +1,97 @@
+import type { PoolCustomer, PoolRules } from '@sales/contract';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PoolCardView } from '../../features/pool/components/pool-card';
+import { PoolRulesBarView } from '../../features/pool/components/pool-rules-bar';
+import { poolCardText, poolRulesText } from '../../features/pool/pool-text';
+import { fillSlotsIn, fragment } from './paint-core';
+import { hasSlot, poolCardLook, poolRoleLook, poolRulesLook } from './paint-slots';
+import { POOL_ROLE_PROPS, poolRowsMarkup } from './pool-rows-markup';
+
+const markup = poolRowsMarkup();
+
+/** Markup as the browser's parser serialises it, so that both sides compare alike. */
+function normalised(element: ReactElement): string {
+  const template = document.createElement('template');
+  template.innerHTML = renderToStaticMarkup(element);
+  return template.innerHTML;
+}
+
+/** What 公海's painter draws: the build's markup of the look, filled with its texts. */
+function painted(html: string | undefined, texts: Record<string, string>): string {
+  const copy = fragment(html ?? '');
+  fillSlotsIn(copy, texts);
+  const holder = document.createElement('div');
+  holder.appendChild(copy);
+  expect(hasSlot(holder.innerHTML)).toBe(false);
+  return holder.innerHTML;
+}
+
+const customer = (overrides: Partial<PoolCustomer> = {}): PoolCustomer => ({
+  id: 7,
+  name: '永辉面馆（拱墅店）',
+  level: 'A',
+  address: '杭州市拱墅区人民路130号',
+  source: '地推开发',
+  createdAt: '2026-10-01T02:00:00.000Z',
+  lastOwner: { id: 3, username: '张伟' },
+  leftAt: '2026-11-20T02:00:00.000Z',
+  leftReason: 'release',
+  leftNote: '店铺已转让',
+  ...overrides,
+});
+
+const CUSTOMERS: [string, PoolCustomer][] = [
+  ['A, with a source, released with a note', customer()],
+  ['B, no source, no address, never owned', customer({ level: 'B', source: '', address: '', lastOwner: null, leftAt: null, leftReason: null, leftNote: null })],
+  ['C, returned by a rule', customer({ level: 'C', leftReason: 'auto_return', leftNote: '未跟进 30 天' })],
+  ['a name and a source with markup', customer({ name: '<img src=x onerror=alert(1)>', source: '<b>x</b>', leftReason: null, leftNote: null })],
+];
+
+const rules = (overrides: Partial<PoolRules>): PoolRules => ({
+  siteId: 101,
+  ownLimit: 200,
+  dailyClaimLimit: 5,
+  reclaimBlockDays: 7,
+  noFollowUpDays: 30,
+  noOrderDays: null,
+  warnDays: 3,
+  usage: { owned: 12, claimedToday: 1 },
+  canClaim: true,
+  canAssign: false,
+  ...overrides,
+});
+
+describe('公海’s painted cards and rules bar (issue 29)', () => {
+  describe.each(['claim', 'assign'] as const)('for a caller who may %s', (role) => {
+    it.each(CUSTOMERS)('a card %s is the markup the app renders', (_name, item) => {
+      const text = poolCardText(item);
+      const app = normalised(<PoolCardView text={text} level={item.level} {...POOL_ROLE_PROPS[role]} />);
+      expect(painted(markup.cards[role][poolCardLook(item.level, text.source)], { ...text })).toBe(app);
+    });
+  });
+
+  it.each([
+    ['a salesperson’s, every cap set', rules({})],
+    ['a salesperson’s, no caps', rules({ ownLimit: null, dailyClaimLimit: null, reclaimBlockDays: null })],
+    ['a leader’s (no usage line)', rules({ usage: null, canClaim: false, canAssign: true })],
+  ])('the rules bar, %s, is the markup the app renders', (_name, answer) => {
+    const text = poolRulesText(answer);
+    expect(painted(markup.rules[poolRulesLook(text)], { ...text })).toBe(normalised(<PoolRulesBarView text={text} />));
+  });
+
+  it('sets a name with markup as text', () => {
+    const text = poolCardText(customer({ name: '<img src=x onerror=alert(1)>' }));
+    const card = fragment(painted(markup.cards.claim[poolCardLook('A', text.source)], { ...text }));
+    expect(card.querySelector('img')).toBeNull();
+    expect(card.querySelector('[data-testid=pool-name]')?.textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('paints a role only when the server gives exactly one', () => {
+    expect(poolRoleLook({ canClaim: true, canAssign: false })).toBe('claim');
+    expect(poolRoleLook({ canClaim: false, canAssign: true })).toBe('assign');
+    expect(poolRoleLook({ canClaim: false, canAssign: false })).toBeNull();
+    expect(poolRoleLook({ canClaim: true, canAssign: true })).toBeNull();
+  });
+});
