@@ -20,21 +20,28 @@ import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
 import { PAINT_GLOBAL } from '../src/lib/painted-page';
-import type { HomePaintMarkup, ListPaintMarkup, NoticePaintMarkup, PoolPaintMarkup, TodoPaintMarkup } from '../src/app/prerender/paint-slots';
-import type { earlyCallsScript } from '../src/app/early-calls';
-import { ROUTES, type RouteMeta } from '../src/config/paths';
+import type { earlyCallsScript, Painter } from '../src/app/early-calls';
+import { ROUTES, type RouteMeta, type RouteName } from '../src/config/paths';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './route-preload-plugin';
 import { markupClasses, styleSheetApplies } from './used-styles';
 
 const srcDir = path.resolve(import.meta.dirname, '..', 'src');
 const LOGIN_PAGE = path.join(srcDir, 'app', 'routes', 'login.tsx');
-const LIST_PAGE = path.join(srcDir, 'app', 'routes', 'all-customers.tsx');
-const HOME_PAGE = path.join(srcDir, 'app', 'routes', 'home.tsx');
-const NOTICE_PAGE = path.join(srcDir, 'app', 'routes', 'message-center.tsx');
-const TODO_PAGE = path.join(srcDir, 'app', 'routes', 'todo.tsx');
-const POOL_PAGE = path.join(srcDir, 'app', 'routes', 'customer-pool.tsx');
 const PRERENDER_DIR = path.join(srcDir, 'app', 'prerender');
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
+
+/**
+ * The painted pages: each painter's name (src/app/prerender/<name>-markup.tsx renders its markup
+ * as `<name>Markup()`, <name>-painter.ts draws it, defined as `__<NAME>_PAINT__`), the routes it
+ * paints, and the page file whose stylesheets it may wait for.
+ */
+const PAINTED: readonly { name: string; routes: readonly RouteName[]; page: string }[] = [
+  { name: 'list', routes: ['allCustomers'], page: 'all-customers.tsx' },
+  { name: 'home', routes: ['home', 'entry'], page: 'home.tsx' },
+  { name: 'notice', routes: ['messageCenter'], page: 'message-center.tsx' },
+  { name: 'todo', routes: ['todo'], page: 'todo.tsx' },
+  { name: 'pool', routes: ['customerPool'], page: 'customer-pool.tsx' },
+];
 
 const publicPaths = (Object.values(ROUTES) as RouteMeta[])
   .filter((route) => route.public)
@@ -241,15 +248,15 @@ interface BuiltPainter {
 
 /**
  * A page's painter (src/app/prerender/<name>-painter.ts) as a classic script of its own, with the
- * markup the build rendered defined as `define`: built apart from the app, so it shares no chunk with it.
+ * markup the build rendered defined as `__<NAME>_PAINT__`: built apart from the app, so it shares no chunk with it.
  */
-async function buildPainter(name: string, define: string, markup: unknown): Promise<BuiltPainter> {
+async function buildPainter(name: string, markup: unknown): Promise<BuiltPainter> {
   const result = await build({
     configFile: false,
     root: path.resolve(srcDir, '..'),
     logLevel: 'error',
     publicDir: false,
-    define: { [define]: JSON.stringify(markup) },
+    define: { [`__${name.toUpperCase()}_PAINT__`]: JSON.stringify(markup) },
     build: {
       write: false,
       target: 'es2020',
@@ -335,26 +342,24 @@ const PAINT_SESSION = {
   [STORAGE_KEYS.permissionData]: JSON.stringify({ isShowIndex: true, isReport: true }),
 };
 
-/** The painted pages' markup, signed in (src/app/prerender/<name>-markup.tsx). */
-function renderPainted(): Promise<{ list: ListPaintMarkup; home: HomePaintMarkup; notices: NoticePaintMarkup; todo: TodoPaintMarkup; pool: PoolPaintMarkup }> {
+/** Every string of a painter's markup (its pages, rows and looks) through `map`. */
+function mapMarkup(markup: unknown, map: (html: string) => string): unknown {
+  if (typeof markup === 'string') return map(markup);
+  if (markup && typeof markup === 'object') return Object.fromEntries(Object.entries(markup).map(([key, member]) => [key, mapMarkup(member, map)]));
+  return markup;
+}
+
+/** Each painted page's markup by painter name, signed in (src/app/prerender/<name>-markup.tsx), its links the hash router's. */
+function renderPainted(): Promise<Map<string, unknown>> {
   return withAppModules(PAINT_SESSION, async (load) => {
-    const listModule = (await load('/src/app/prerender/list-markup.tsx')) as { listMarkup: () => Promise<ListPaintMarkup> };
-    const list = await listModule.listMarkup();
-    const homeModule = (await load('/src/app/prerender/home-markup.tsx')) as { homeMarkup: () => Promise<HomePaintMarkup> };
-    const home = await homeModule.homeMarkup();
-    const noticeModule = (await load('/src/app/prerender/notice-markup.tsx')) as { noticeMarkup: () => Promise<NoticePaintMarkup> };
-    const notices = await noticeModule.noticeMarkup();
-    const todoModule = (await load('/src/app/prerender/todo-markup.tsx')) as { todoMarkup: () => Promise<TodoPaintMarkup> };
-    const todo = await todoModule.todoMarkup();
-    const poolModule = (await load('/src/app/prerender/pool-markup.tsx')) as { poolMarkup: () => Promise<PoolPaintMarkup> };
-    const pool = await poolModule.poolMarkup();
-    return {
-      todo: { ...todo, pages: { full: hashLinks(todo.pages.full), empty: hashLinks(todo.pages.empty) } },
-      list: { page: hashLinks(list.page), cards: list.cards },
-      home: { page: hashLinks(home.page), top: home.top },
-      notices: { pages: { someUnread: hashLinks(notices.pages.someUnread), allRead: hashLinks(notices.pages.allRead) }, rows: notices.rows },
-      pool: { ...pool, pages: { claim: hashLinks(pool.pages.claim), assign: hashLinks(pool.pages.assign) } },
-    };
+    const markups = new Map<string, unknown>();
+    for (const { name } of PAINTED) {
+      const module = (await load(`/src/app/prerender/${name}-markup.tsx`)) as Record<string, () => Promise<unknown>>;
+      const render = module[`${name}Markup`];
+      if (!render) throw new Error(`prerender-login: ${name}-markup.tsx has no ${name}Markup`);
+      markups.set(name, mapMarkup(await render(), hashLinks));
+    }
+    return markups;
   });
 }
 
@@ -401,24 +406,16 @@ export function prerenderLogin(): Plugin {
       async handler(html, context) {
         if (!context.bundle) return html;
         const { markup, earlyCalls: earlyCallsOf } = await renderLogin();
+        const { bundle } = context;
         const painted = await renderPainted();
-        const [listPainter, homePainter, noticePainter, todoPainter, poolPainter] = await Promise.all([
-          buildPainter('list', '__LIST_PAINT__', painted.list),
-          buildPainter('home', '__HOME_PAINT__', painted.home),
-          buildPainter('notice', '__NOTICE_PAINT__', painted.notices),
-          buildPainter('todo', '__TODO_PAINT__', painted.todo),
-          buildPainter('pool', '__POOL_PAINT__', painted.pool),
-        ]);
-        painters = [listPainter, homePainter, noticePainter, todoPainter, poolPainter];
-        const homePaint = { script: homePainter.fileName, styles: paintedStyleFiles(context.bundle, HOME_PAGE, painted.home) };
-        const earlyCalls = earlyCallsOf(undefined, {
-          allCustomers: { script: listPainter.fileName, styles: paintedStyleFiles(context.bundle, LIST_PAGE, painted.list) },
-          home: homePaint,
-          entry: homePaint,
-          messageCenter: { script: noticePainter.fileName, styles: paintedStyleFiles(context.bundle, NOTICE_PAGE, painted.notices) },
-          todo: { script: todoPainter.fileName, styles: paintedStyleFiles(context.bundle, TODO_PAGE, painted.todo) },
-          customerPool: { script: poolPainter.fileName, styles: paintedStyleFiles(context.bundle, POOL_PAGE, painted.pool) },
-        });
+        const built = await Promise.all(PAINTED.map(async (entry) => ({ entry, painter: await buildPainter(entry.name, painted.get(entry.name)) })));
+        painters = built.map(({ painter }) => painter);
+        const paintedRoutes: Partial<Record<RouteName, Painter>> = {};
+        for (const { entry, painter } of built) {
+          const paint = { script: painter.fileName, styles: paintedStyleFiles(bundle, path.join(srcDir, 'app', 'routes', entry.page), painted.get(entry.name)) };
+          for (const route of entry.routes) paintedRoutes[route] = paint;
+        }
+        const earlyCalls = earlyCallsOf(undefined, paintedRoutes);
         scriptHashes.push(hashOf(earlyCalls));
         const styles = loginStyles(context.bundle);
         // The entry's own styles inline too: the first paint waits for no stylesheet request.

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from './columns.js';
 import { sites, staff } from './identity.js';
@@ -82,6 +82,13 @@ export const customers = pgTable(
 );
 
 /**
+ * customer_search's bigram keys: its index's expression, which a search repeats (keyword-search.ts)
+ * for the planner to read the index; the keys of customers.search_keys, from the same text.
+ */
+export const customerSearchKeys = (t: { siteId: AnyPgColumn; nameLower: AnyPgColumn; contactLower: AnyPgColumn; phoneLower: AnyPgColumn }): SQL =>
+  sql`search_bigrams(${t.siteId}, ${t.nameLower} || E'\n' || ${t.contactLower} || E'\n' || ${t.phoneLower})`;
+
+/**
  * The keyword search's counts (migration 0036): each customer's site, owner, level and lower-cased
  * name, contact and phone, kept by statement triggers on customers. A list's total for a keyword
  * counts the matches here: ~100 bytes a row against a customer's ~1 KB, so the rows of a broad
@@ -102,7 +109,7 @@ export const customerSearch = pgTable(
     contactLower: text('contact_lower').notNull(),
     phoneLower: text('phone_lower').notNull(),
   },
-  (t) => [index('customer_search_keys_idx').using('gin', sql`search_bigrams(${t.siteId}, ${t.nameLower} || E'\n' || ${t.contactLower} || E'\n' || ${t.phoneLower})`)],
+  (t) => [index('customer_search_keys_idx').using('gin', customerSearchKeys(t))],
 );
 
 /** How a binding began: 绑定 by a leader, 转移, 领取 from the pool, 分配 from the pool by a leader, 新建 by its creator. */

@@ -1,5 +1,4 @@
 import { useSession } from '../../features/auth/session-store';
-import { queryClient } from '../../lib/query-client';
 import { preloadPage } from '../router';
 import { renderRoute } from './render-route';
 import { homeTopMarkup } from './home-top-markup';
@@ -15,8 +14,5 @@ export async function homeMarkup(): Promise<HomePaintMarkup> {
   await preloadPage('home');
   const session = useSession.getState();
   if (!session.currentSite?.isLeader || !session.permissionData?.isReport) throw new Error('home-markup: render with a leader\'s session stored, with 团队报告');
-  const page = renderRoute('home');
-  // The render's queries (the dashboard's, loading) would keep their timers, and the build, alive.
-  queryClient.clear();
-  return { page, top: homeTopMarkup() };
+  return { page: renderRoute('home'), top: homeTopMarkup() };
 }

@@ -1,27 +1,16 @@
 import type { AmountAndCount } from '@sales/contract';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { HomeTopView } from '../../features/performance/components/home-dashboard';
 import { homeTopText, type HomeTopData } from '../../features/performance/home-top-text';
 import { fillSlotsIn, fragment } from './paint-core';
+import { filled, rendered } from './paint-test-support';
 import { homeTopMarkup } from './home-top-markup';
 import { flatTexts, hasSlot, homeTopLook, slot, slotted } from './paint-slots';
-
-/** Markup as the browser's parser serialises it, so that both sides compare alike. */
-function normalised(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return template.innerHTML;
-}
 
 /** What home's painter draws for this answer: the build's markup of its look, filled with its texts. */
 function painted(data: HomeTopData): string {
   const text = homeTopText(data);
-  const copy = fragment(homeTopMarkup()[homeTopLook(text)]);
-  fillSlotsIn(copy, flatTexts(text));
-  const holder = document.createElement('div');
-  holder.appendChild(copy);
-  return holder.innerHTML;
+  return filled(homeTopMarkup()[homeTopLook(text)], flatTexts(text));
 }
 
 const sales = (orderAmount: number, orderCount: number, previousAmount: number, previousCount: number): AmountAndCount => ({ orderAmount, orderCount, previousAmount, previousCount });
@@ -55,7 +44,7 @@ const DASHBOARDS: [string, HomeTopData][] = [
 
 describe('home’s painted first screen (issue 29)', () => {
   it.each(DASHBOARDS)('%s: is the markup the app renders for the same answer', (_name, data) => {
-    const app = normalised(renderToStaticMarkup(<HomeTopView text={homeTopText(data)} isLeader />));
+    const app = rendered(<HomeTopView text={homeTopText(data)} isLeader />);
     expect(painted(data)).toBe(app);
     expect(hasSlot(painted(data))).toBe(false);
   });

@@ -60,6 +60,5 @@ export async function listMarkup(): Promise<ListPaintMarkup> {
       cards[cardVariant(level, days)] = renderToStaticMarkup(<CustomerCardView text={placeholderText} level={level} returnDaysLeft={days} onTap={() => undefined} />);
     }
   }
-  queryClient.clear();
   return { page, cards };
 }

@@ -21,9 +21,7 @@ function page(unread: number | string): string {
     pages: [{ list: [sample], total: slot('total') as unknown as number, unread: unread as number, page: 1, pageSize: PAGE_SIZE }],
     pageParams: [1],
   });
-  const html = renderRoute('messageCenter');
-  queryClient.clear();
-  return html;
+  return renderRoute('messageCenter');
 }
 
 /**

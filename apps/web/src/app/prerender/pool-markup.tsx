@@ -34,9 +34,7 @@ function page(role: PoolRoleLook): string {
     pages: [{ list: [sample], total: slot('total') as unknown as number, page: 1, pageSize: PAGE_SIZE }],
     pageParams: [1],
   });
-  const html = renderRoute('customerPool');
-  queryClient.clear();
-  return html;
+  return renderRoute('customerPool');
 }
 
 /**

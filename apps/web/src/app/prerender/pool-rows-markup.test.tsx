@@ -1,31 +1,20 @@
 import type { PoolCustomer, PoolRules } from '@sales/contract';
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PoolCardView } from '../../features/pool/components/pool-card';
 import { PoolRulesBarView } from '../../features/pool/components/pool-rules-bar';
 import { poolCardText, poolRulesText } from '../../features/pool/pool-text';
-import { fillSlotsIn, fragment } from './paint-core';
+import { fragment } from './paint-core';
 import { hasSlot, poolCardLook, poolRoleLook, poolRulesLook } from './paint-slots';
 import { POOL_ROLE_PROPS, poolRowsMarkup } from './pool-rows-markup';
+import { filled, rendered } from './paint-test-support';
 
 const markup = poolRowsMarkup();
 
-/** Markup as the browser's parser serialises it, so that both sides compare alike. */
-function normalised(element: ReactElement): string {
-  const template = document.createElement('template');
-  template.innerHTML = renderToStaticMarkup(element);
-  return template.innerHTML;
-}
-
 /** What 公海's painter draws: the build's markup of the look, filled with its texts. */
 function painted(html: string | undefined, texts: Record<string, string>): string {
-  const copy = fragment(html ?? '');
-  fillSlotsIn(copy, texts);
-  const holder = document.createElement('div');
-  holder.appendChild(copy);
-  expect(hasSlot(holder.innerHTML)).toBe(false);
-  return holder.innerHTML;
+  const drawn = filled(html, texts);
+  expect(hasSlot(drawn)).toBe(false);
+  return drawn;
 }
 
 const customer = (overrides: Partial<PoolCustomer> = {}): PoolCustomer => ({
@@ -67,7 +56,7 @@ describe('公海’s painted cards and rules bar (issue 29)', () => {
   describe.each(['claim', 'assign'] as const)('for a caller who may %s', (role) => {
     it.each(CUSTOMERS)('a card %s is the markup the app renders', (_name, item) => {
       const text = poolCardText(item);
-      const app = normalised(<PoolCardView text={text} level={item.level} {...POOL_ROLE_PROPS[role]} />);
+      const app = rendered(<PoolCardView text={text} level={item.level} {...POOL_ROLE_PROPS[role]} />);
       expect(painted(markup.cards[role][poolCardLook(item.level, text.source)], { ...text })).toBe(app);
     });
   });
@@ -78,7 +67,7 @@ describe('公海’s painted cards and rules bar (issue 29)', () => {
     ['a leader’s (no usage line)', rules({ usage: null, canClaim: false, canAssign: true })],
   ])('the rules bar, %s, is the markup the app renders', (_name, answer) => {
     const text = poolRulesText(answer);
-    expect(painted(markup.rules[poolRulesLook(text)], { ...text })).toBe(normalised(<PoolRulesBarView text={text} />));
+    expect(painted(markup.rules[poolRulesLook(text)], { ...text })).toBe(rendered(<PoolRulesBarView text={text} />));
   });
 
   it('sets a name with markup as text', () => {

@@ -14,6 +14,7 @@ import {
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client.js';
+import { rowsOf } from '../../../db/seed-bulk.js';
 import { customerBindings, customers, customerSearch, customerTallies, positions, staff, type UnbindReason } from '../../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import { appendAudit, type ClientContext } from '../audit.js';
@@ -211,8 +212,8 @@ export class CustomersRepository {
       .select({ value: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
       .from(customerTallies)
       .where(this.tallyConditions(scope, filter));
-    const [row] = await this.db.select({ matches: sql<number>`(${matches})::int`, seen: sql<number>`(${seen})` }).from(sql`(select 1) as one`);
-    return row ? { matches: row.matches, seen: row.seen } : undefined;
+    const [row] = rowsOf<{ matches: number; seen: number }>(await this.db.execute(sql`select (${matches})::int as matches, (${seen}) as seen`));
+    return row;
   }
 
   /**

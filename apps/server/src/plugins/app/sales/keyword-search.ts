@@ -8,8 +8,11 @@
  * the results are exactly the ILIKE's.
  */
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
-import { customers, customerSearch } from '../../../db/schema.js';
+import { customers, customerSearch, customerSearchKeys } from '../../../db/schema.js';
 import { containsPattern } from './sales-queries.js';
+
+/** Whether a keyword has a bigram (two characters or more): a single character has no key. */
+const hasBigram = (keyword: string): boolean => [...keyword].length >= 2;
 
 /**
  * The bigram pre-filter of a keyword at a site, or undefined for a single character (no bigram;
@@ -17,7 +20,7 @@ import { containsPattern } from './sales-queries.js';
  * lower-cases the keyword in the database, as it did the customers' text.
  */
 export function keywordKeys(siteId: number, keyword: string): SQL | undefined {
-  if ([...keyword].length < 2) return undefined;
+  if (!hasBigram(keyword)) return undefined;
   return sql`${customers.searchKeys} @> search_bigrams(${siteId}::integer, ${keyword}::text)`;
 }
 
@@ -45,10 +48,8 @@ export function customerNameMatch(siteId: number, keyword: string): SQL {
  * has no key: its count reads the customers as before.
  */
 export function searchRowKeywordMatch(siteId: number, keyword: string): SQL | undefined {
-  if ([...keyword].length < 2) return undefined;
+  if (!hasBigram(keyword)) return undefined;
   const lowered = sql`lower(${keyword}::text)`;
-  // The index's expression (schema/sales.ts), so that the planner reads the index.
-  const rowKeys = sql`search_bigrams(${customerSearch.siteId}, ${customerSearch.nameLower} || E'\n' || ${customerSearch.contactLower} || E'\n' || ${customerSearch.phoneLower})`;
-  return sql`(${rowKeys} @> search_bigrams(${siteId}::integer, ${keyword}::text)
+  return sql`(${customerSearchKeys(customerSearch)} @> search_bigrams(${siteId}::integer, ${keyword}::text)
     and (strpos(${customerSearch.nameLower}, ${lowered}) > 0 or strpos(${customerSearch.contactLower}, ${lowered}) > 0 or strpos(${customerSearch.phoneLower}, ${lowered}) > 0))`;
 }
