@@ -6,12 +6,13 @@
  * day. Days are China-time 'YYYY-MM-DD', both ends included. The weekly and half-month reports use
  * figuresFor and targetFor too, so every page and report counts the same way.
  */
-import { monthsInRange, type DayRange } from '@sales/contract';
-import { and, asc, eq, inArray, is, isNull, min, SQL, sql } from 'drizzle-orm';
+import { monthsInRange, shiftDay, type DayRange } from '@sales/contract';
+import { and, asc, eq, inArray, is, isNull, min, SQL, sql, type StringChunk } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
-import { performanceDaily, performanceStandards, positions } from './schema.js';
-import { asText, named } from './sql-text.js';
+import { performanceDaily, performanceMonthly, performanceStandards, positions } from './schema.js';
+import { rowsOf } from './seed-bulk.js';
+import { named } from './sql-text.js';
 
 export interface FigureTotals {
   orderCount: number;
@@ -54,6 +55,7 @@ export const ZERO_FIGURES: FigureTotals = { orderCount: 0, orderAmountFen: 0, ne
 export const ZERO_TARGETS: TargetTotals = { targetAmountFen: 0, targetOrders: 0, targetNewCustomers: 0 };
 
 const d = performanceDaily;
+const m = performanceMonthly;
 
 // Net sales: paid minus refunded. Sums come back as text (bigint) from PostgreSQL.
 const totals = {
@@ -88,61 +90,134 @@ export async function figuresFor(db: Db | Tx, q: FigureQuery): Promise<FigureTot
 }
 
 /**
+ * A range as the rows that sum it: each month wholly inside it from performance_monthly (`months`:
+ * the first days of the first and the last such month), and the days outside those months from
+ * performance_daily (before them, after them, or the whole range when no month fits in it). A
+ * range that ends before it starts has neither.
+ */
+export function monthSplit(range: DayRange): { months: DayRange | null; days: DayRange[] } {
+  const entries = monthsInRange(range);
+  const whole = entries.filter((entry) => entry.days === entry.daysInMonth);
+  const first = whole[0];
+  const last = whole.at(-1);
+  if (!first || !last) return { months: null, days: entries.length ? [range] : [] };
+  const months = { startDate: `${first.month}-01`, endDate: `${last.month}-01` };
+  const after = shiftDay(months.endDate, last.daysInMonth);
+  const days: DayRange[] = [];
+  if (range.startDate < months.startDate) days.push({ startDate: range.startDate, endDate: shiftDay(months.startDate, -1) });
+  if (range.endDate >= after) days.push({ startDate: after, endDate: range.endDate });
+  return { months, days };
+}
+
+/** The columns figureRows answers, the same in both tables. */
+const ROW_COLUMNS = sql.raw('staff_id, paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
+
+/**
+ * The rows whose sums are a figure query's figures (monthSplit): its whole months' rows of
+ * performance_monthly and its other days' rows of performance_daily, as one union for FIGURE_SUMS.
+ */
+export function figureRows(q: FigureQuery): SQL {
+  const { months, days } = monthSplit(q);
+  const branches = days.map((range) => sql`select ${ROW_COLUMNS} from ${named(d)} where ${figureWhere({ ...q, ...range })}`);
+  if (months) {
+    const month = named(m.month);
+    const conditions = [atSites(m.siteId, q.siteId), sql`${month} >= ${months.startDate}`, sql`${month} <= ${months.endDate}`];
+    if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(m.staffId)} = ${q.staffId}`);
+    branches.unshift(sql`select ${ROW_COLUMNS} from ${named(m)} where ${and(...conditions)}`);
+  }
+  return branches.length ? sql.join(branches, sql` union all `) : sql`select ${ROW_COLUMNS} from ${named(d)} where false`;
+}
+
+/** The four figures summed over figureRows' rows (or performance_daily's), as named columns, for a statement's own select list. */
+export const FIGURE_SUMS = sql.raw(`coalesce(sum(paid_count - refund_count), 0) as "orderCount", coalesce(sum(paid_amount_fen - refund_amount_fen), 0) as "orderAmountFen",
+  coalesce(sum(new_customers), 0) as "newCustomers", coalesce(sum(follow_ups), 0) as "followUps"`);
+
+/** The distinct ranges of a list (a period's 本月 and the pacing's month to date are often one), and where each range of the list is among them. */
+function distinctRanges(ranges: readonly DayRange[]): { distinct: DayRange[]; at: number[] } {
+  const keys = new Map<string, number>();
+  const distinct: DayRange[] = [];
+  const at = ranges.map((range) => {
+    const key = `${range.startDate}/${range.endDate}`;
+    let index = keys.get(key);
+    if (index === undefined) {
+      index = distinct.push(range) - 1;
+      keys.set(key, index);
+    }
+    return index;
+  });
+  return { distinct, at };
+}
+
+/** Figure columns of both summary tables. */
+const SUM_COLUMNS = sql.raw('paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
+
+const between = (column: SQL | StringChunk, range: DayRange) => sql`${column} >= ${range.startDate} and ${column} <= ${range.endDate}`;
+
+/**
+ * Each range's figures as a json array (one object per distinct range, FIGURE_SUMS' names), for
+ * rangeTotalsFrom, in one pass: the monthly rows from the first whole month of any range to the
+ * last, and the daily rows of every range's other days (monthSplit), each summed into the ranges
+ * it lies in. A year with its 同比 and 环比 reads ~two years of monthly rows per person and two
+ * months of days, and the statement plans two reads rather than one per range.
+ */
+export function rangeSumsJson(q: Omit<FigureQuery, 'startDate' | 'endDate'>, ranges: readonly DayRange[]): SQL {
+  const splits = distinctRanges(ranges).distinct.map(monthSplit);
+  const spans = splits.flatMap((split) => (split.months ? [split.months] : []));
+  const days = distinctRanges(splits.flatMap((split) => split.days)).distinct;
+  const month = sql.raw('month');
+  const day = sql.raw('day');
+  const branches: SQL[] = [];
+  if (spans.length) {
+    const conditions = [atSites(m.siteId, q.siteId), between(named(m.month), rangesSpan(spans))];
+    if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(m.staffId)} = ${q.staffId}`);
+    branches.push(sql`select ${month}, null::date as ${day}, ${SUM_COLUMNS} from ${named(m)} where ${and(...conditions)}`);
+  }
+  if (days.length) {
+    const conditions = [atSites(d.siteId, q.siteId), sql`(${sql.join(days.map((range) => sql`(${between(named(d.day), range)})`), sql` or `)})`];
+    if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(d.staffId)} = ${q.staffId}`);
+    branches.push(sql`select null::date as ${month}, ${day}, ${SUM_COLUMNS} from ${named(d)} where ${and(...conditions)}`);
+  }
+  if (!branches.length) return sql`'[]'::json`;
+  const objects = splits.map((split) => {
+    const parts = [...(split.months ? [between(month, split.months)] : []), ...split.days.map((range) => between(day, range))];
+    const within = parts.length ? sql.join(parts.map((part) => sql`(${part})`), sql` or `) : sql`false`;
+    const sum = (value: string) => sql`coalesce(sum(${sql.raw(value)}) filter (where ${within}), 0)`;
+    return sql`json_build_object('orderCount', ${sum('paid_count - refund_count')}, 'orderAmountFen', ${sum('paid_amount_fen - refund_amount_fen')},
+      'newCustomers', ${sum('new_customers')}, 'followUps', ${sum('follow_ups')})`;
+  });
+  return sql`(select json_build_array(${sql.join(objects, sql`, `)}) from (${sql.join(branches, sql` union all `)}) r)`;
+}
+
+/** The first and last day of several ranges. */
+function rangesSpan(ranges: readonly DayRange[]): DayRange {
+  const startDate = ranges.reduce((first, range) => (range.startDate < first ? range.startDate : first), ranges[0]?.startDate ?? '');
+  const endDate = ranges.reduce((last, range) => (range.endDate > last ? range.endDate : last), ranges[0]?.endDate ?? '');
+  return { startDate, endDate };
+}
+
+/** Figures as a json sum gives them (numbers, or numeric text). */
+export type JsonFigures = Record<keyof FigureTotals, number | string>;
+
+/** Each range's totals from rangeSumsJson's array (none read: zeros). */
+export function rangeTotalsFrom<const R extends readonly DayRange[]>(json: readonly JsonFigures[] | null | undefined, ranges: R): { [K in keyof R]: FigureTotals } {
+  const { at } = distinctRanges(ranges);
+  return at.map((index) => toFigures(json?.[index])) as { [K in keyof R]: FigureTotals };
+}
+
+/**
  * The figures of several ranges at once (a page's period, the one before, a year earlier, the
- * pacing's month and quarter to date): one query reading the rows of every range, one filtered sum
- * per range and figure. Each result is what figuresFor returns for that range.
+ * pacing's month and quarter to date) in one query. Each result is what figuresFor returns for that
+ * range, summed from the months and days of monthSplit.
  */
 export async function figuresForRanges<const R extends readonly DayRange[]>(
   db: Db | Tx,
   q: Omit<FigureQuery, 'startDate' | 'endDate'>,
   ranges: R,
 ): Promise<{ [K in keyof R]: FigureTotals }> {
-  const [row] = ranges.length ? await db.select(rangeSumColumns(ranges)).from(d).where(figureWhere({ ...q, ...rangesSpan(ranges) })) : [];
-  return rangeTotalsFrom(row, ranges);
+  if (!ranges.length) return rangeTotalsFrom([], ranges);
+  const [row] = rowsOf<{ ranges: JsonFigures[] }>(await db.execute(sql`select ${rangeSumsJson(q, ranges)} as ranges`));
+  return rangeTotalsFrom(row?.ranges, ranges);
 }
-
-/** The first and last day of several ranges: the rows figuresForRanges reads. */
-export function rangesSpan(ranges: readonly DayRange[]): DayRange {
-  const startDate = ranges.reduce((first, range) => (range.startDate < first ? range.startDate : first), ranges[0]?.startDate ?? '');
-  const endDate = ranges.reduce((last, range) => (range.endDate > last ? range.endDate : last), ranges[0]?.endDate ?? '');
-  return { startDate, endDate };
-}
-
-/** rangeSumColumns' sums as text (sql-text.ts). */
-const RANGE_SUMS = {
-  day: named(d.day),
-  count: asText(sql`sum(${d.paidCount} - ${d.refundCount})`),
-  amount: asText(sql`sum(${d.paidAmountFen} - ${d.refundAmountFen})`),
-  newCustomers: asText(sql`sum(${d.newCustomers})`),
-  followUps: asText(sql`sum(${d.followUps})`),
-};
-
-/** figuresForRanges' columns: one filtered sum per range and figure (c0, a0, n0, f0, c1, …). */
-export function rangeSumColumns(ranges: readonly DayRange[]): Record<string, SQL<string>> {
-  const columns: Record<string, SQL<string>> = {};
-  const { day, count, amount, newCustomers, followUps } = RANGE_SUMS;
-  ranges.forEach((range, index) => {
-    const within = sql`${day} >= ${range.startDate} and ${day} <= ${range.endDate}`;
-    columns[`c${index}`] = sql<string>`coalesce(${count} filter (where ${within}), 0)`;
-    columns[`a${index}`] = sql<string>`coalesce(${amount} filter (where ${within}), 0)`;
-    columns[`n${index}`] = sql<string>`coalesce(${newCustomers} filter (where ${within}), 0)`;
-    columns[`f${index}`] = sql<string>`coalesce(${followUps} filter (where ${within}), 0)`;
-  });
-  return columns;
-}
-
-/** Each range's totals from a row of rangeSumColumns (none read: zeros). */
-export function rangeTotalsFrom<const R extends readonly DayRange[]>(row: Record<string, string | number> | undefined, ranges: R): { [K in keyof R]: FigureTotals } {
-  const totals = ranges.map((_, index) =>
-    toFigures(row ? { orderCount: row[`c${index}`] ?? 0, orderAmountFen: row[`a${index}`] ?? 0, newCustomers: row[`n${index}`] ?? 0, followUps: row[`f${index}`] ?? 0 } : undefined),
-  );
-  return totals as { [K in keyof R]: FigureTotals };
-}
-
-/** The four sums of performance_daily rows as named columns, for a statement's own select list. */
-export const FIGURE_SUMS: SQL = sql`${asText(sql`coalesce(sum(${d.paidCount} - ${d.refundCount}), 0) as "orderCount",
-  coalesce(sum(${d.paidAmountFen} - ${d.refundAmountFen}), 0) as "orderAmountFen",
-  coalesce(sum(${d.newCustomers}), 0) as "newCustomers", coalesce(sum(${d.followUps}), 0) as "followUps"`)}`;
 
 /** Figures read as json (numbers or numeric text) to FigureTotals. */
 export const figuresOf = toFigures;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { FIGURE_SUMS, figureWhere, rangeSumColumns } from '../../src/db/performance-figures.js';
+import { FIGURE_SUMS, figureRows, figureWhere } from '../../src/db/performance-figures.js';
 import { performanceDaily } from '../../src/db/schema.js';
 import { asText, named } from '../../src/db/sql-text.js';
 
@@ -19,11 +19,11 @@ describe('columns and tables as text (issue 29)', () => {
     const query = render(sql`select ${FIGURE_SUMS} from ${named(performanceDaily)} where ${figureWhere({ siteId: 101, staffId: 7, startDate: '2026-11-01', endDate: '2026-11-30' })}`);
     expect(query.params).toEqual([101, '2026-11-01', '2026-11-30', 7]);
     expect(query.sql).toContain('"performance_daily"."site_id" = $1 and "performance_daily"."day" >= $2 and "performance_daily"."day" <= $3 and "performance_daily"."staff_id" = $4');
-    const sums = rangeSumColumns([{ startDate: '2026-11-01', endDate: '2026-11-29' }]);
-    expect(render(sql`${sums.a0}`)).toMatchObject({
-      sql: 'coalesce(sum("performance_daily"."paid_amount_fen" - "performance_daily"."refund_amount_fen") filter (where "performance_daily"."day" >= $1 and "performance_daily"."day" <= $2), 0)',
-      params: ['2026-11-01', '2026-11-29'],
-    });
+    // A range's rows: its whole month (October) from performance_monthly, the days around it from performance_daily.
+    const rowsQuery = render(figureRows({ siteId: 101, staffId: 7, startDate: '2026-09-15', endDate: '2026-11-29' }));
+    expect(rowsQuery.params).toEqual([101, '2026-10-01', '2026-10-01', 7, 101, '2026-09-15', '2026-09-30', 7, 101, '2026-11-01', '2026-11-29', 7]);
+    expect(rowsQuery.sql).toContain('from "performance_monthly" where ("performance_monthly"."site_id" = $1 and "performance_monthly"."month" >= $2');
+    expect(rowsQuery.sql.match(/union all/g)).toHaveLength(2);
   });
 
   it('refuses to freeze a fragment that holds a value', () => {

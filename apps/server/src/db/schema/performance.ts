@@ -26,6 +26,28 @@ export const performanceDaily = pgTable(
 );
 
 /**
+ * 业绩月汇总: performance_daily summed by China-time month (`month`: its first day), kept current
+ * by statement triggers on performance_daily (migration 0037_performance_monthly), so a range
+ * reads each month wholly inside it as one row per person (a year: twelve) and only the days
+ * before and after those months from performance_daily (performance-figures' monthSplit).
+ */
+export const performanceMonthly = pgTable(
+  'performance_monthly',
+  {
+    siteId: integer('site_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    paidCount: integer('paid_count').notNull().default(0),
+    paidAmountFen: bigint('paid_amount_fen', { mode: 'number' }).notNull().default(0),
+    refundCount: integer('refund_count').notNull().default(0),
+    refundAmountFen: bigint('refund_amount_fen', { mode: 'number' }).notNull().default(0),
+    newCustomers: integer('new_customers').notNull().default(0),
+    followUps: integer('follow_ups').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.month, t.staffId] }), index('performance_monthly_site_staff_month_idx').on(t.siteId, t.staffId, t.month)],
+);
+
+/**
  * How many customers each site holds per owner (0 = none), level and whether they have sales
  * orders, kept current by statement triggers on customers (migration 0010_customer_tallies), so a
  * list's total without a keyword is a sum over a few rows rather than a count over the site.

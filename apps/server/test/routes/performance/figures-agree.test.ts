@@ -26,6 +26,13 @@ const text = { summary: '本期跟进了老客户的补货需求。', plan: '下
 /** A moment `hours` after the China-time start of a period's first day. */
 const into = (period: ReportPeriod, hours: number) => new Date(new Date(`${period.start}T00:00:00+08:00`).getTime() + hours * 3_600_000).toISOString();
 
+/**
+ * A moment of the current period `period` that has passed: `ms` ago, or the period's start when it
+ * began less than that ago (never in the future: in a week's first minutes a moment a few minutes
+ * into it is still to come, and a report counts no sale that has not happened yet).
+ */
+const lately = (period: ReportPeriod, ms: number) => new Date(Math.max(Date.parse(into(period, 0)), Date.now() - ms)).toISOString();
+
 /** Every line of a report's order list, page by page. */
 async function allLines(session: Session, api: Api, id: number): Promise<{ first: ReportOrders; lines: ReportOrderLine[] }> {
   const lines: ReportOrderLine[] = [];
@@ -70,7 +77,7 @@ describe("a report's order list", () => {
     const base = { siteId: 101, customerId: customer.id, staffId: as.zhangWei.id, items: item };
     const tag = `${kind.toUpperCase()}-X`;
     // Refunded in the current period, and not in the future.
-    const refundedNow = new Date(Math.max(Date.parse(into(after, 0)) + 1_000, Date.now() - 60_000)).toISOString();
+    const refundedNow = lately(after, 60_000);
     const ingested = await server.app.orderIngestion.ingest([
       // Paid in the period before, refunded in this one: a refund line only.
       { ...base, orderNo: `${tag}-A`, status: 'refunded', createdAt: into(before, 10), paidAt: into(before, 10), refundedAt: into(period, 30) },
@@ -110,7 +117,7 @@ describe("a report's order list", () => {
     const period = periodAt('weekly', new Date());
     const customer = await firstCustomer(server.db, sql`site_id = 101 and owner_id = ${as.zhangWei.id}`);
     const base = { siteId: 101, customerId: customer.id, staffId: as.zhangWei.id, items: [{ name: '饼干', quantity: 1, unitPrice: 33.3 }] };
-    const paidAt = new Date(Math.max(Date.parse(into(period, 0.1)), Date.now() - 120_000)).toISOString();
+    const paidAt = lately(period, 120_000);
     expect((await server.app.orderIngestion.ingest([{ ...base, orderNo: 'NOW-SALE', status: 'paid', createdAt: paidAt, paidAt }])).failed).toBe(0);
     await server.db.execute(sql`delete from reports where staff_id = ${as.zhangWei.id} and site_id = 101 and kind = 'weekly' and period_start = ${period.start}`);
     const created = await reportCall<ReportDetail>(as.zhangWei, 'weekly', 'create', { siteId: 101, periodStart: period.start, ...text });

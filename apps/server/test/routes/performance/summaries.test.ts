@@ -28,12 +28,42 @@ async function summaries(): Promise<Map<string, SummaryRow>> {
   return new Map(list.map((row) => [row.key, row]));
 }
 
+const NON_ZERO = sql`paid <> 0 or "paidFen" <> 0 or refunds <> 0 or "refundFen" <> 0 or "newCustomers" <> 0 or "followUps" <> 0`;
+
+/**
+ * Every non-empty month of performance_monthly keyed by site, staff and month, and the same months
+ * summed from performance_daily (migration 0037's triggers keep the first equal to the second).
+ */
+async function months(): Promise<{ kept: Map<string, SummaryRow>; summed: Map<string, SummaryRow> }> {
+  const kept = await rows<SummaryRow>(
+    server.db,
+    sql`select * from (select site_id || '/' || staff_id || '/' || month as key, paid_count as paid, paid_amount_fen::float8 as "paidFen",
+          refund_count as refunds, refund_amount_fen::float8 as "refundFen", new_customers as "newCustomers", follow_ups as "followUps"
+        from performance_monthly) m where ${NON_ZERO}`,
+  );
+  const summed = await rows<SummaryRow>(
+    server.db,
+    sql`select * from (select site_id || '/' || staff_id || '/' || date_trunc('month', day::timestamp)::date as key, sum(paid_count)::int as paid,
+          sum(paid_amount_fen)::float8 as "paidFen", sum(refund_count)::int as refunds, sum(refund_amount_fen)::float8 as "refundFen",
+          sum(new_customers)::int as "newCustomers", sum(follow_ups)::int as "followUps"
+        from performance_daily group by site_id, staff_id, date_trunc('month', day::timestamp)) m where ${NON_ZERO}`,
+  );
+  const keyed = (list: SummaryRow[]) => new Map(list.map((row) => [row.key, row]));
+  return { kept: keyed(kept), summed: keyed(summed) };
+}
+
 async function expectSummariesEqualRecomputation() {
   const kept = await summaries();
+  const before = await months();
+  expect(before.kept.size).toBeGreaterThan(0);
+  expect(before.kept).toEqual(before.summed);
   await recomputeSummaries(server.db);
   const recomputed = await summaries();
   expect(recomputed.size).toBeGreaterThan(0);
   expect(kept).toEqual(recomputed);
+  const after = await months();
+  expect(after.kept).toEqual(after.summed);
+  expect(after.kept).toEqual(before.kept);
 }
 
 describe('performance summaries', () => {

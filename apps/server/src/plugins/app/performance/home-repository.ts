@@ -7,6 +7,7 @@ import { customers, followUpLatest, followUps, staff } from '../../../db/schema.
 import { sitesBelow } from '../../../db/site-links.js';
 import {
   figuresOf,
+  rangeSumsJson,
   rangeTotalsFrom,
   standardsFrom,
   ZERO_TARGETS,
@@ -14,7 +15,7 @@ import {
 } from '../../../db/performance-figures.js';
 import { monthsOf, siteRowsFrom, treeTargetsFrom, trendFrom, type TreeStandards } from './performance-rows.js';
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
-import { daysJson, figuresByStaffJson, jsonRows, memberOf, rangeSumsJson, readTree, standardsJson, type SiteFigureColumns } from './tree-statement.js';
+import { daysFrom, daysJson, figuresByStaffJson, jsonRows, memberOf, readTree, standardsJson, type SiteFigureColumns } from './tree-statement.js';
 import { memberRowsSql, type SiteMember } from '../members/site-members.js';
 import { monthOf, periodOf, rankRows } from './performance-views.js';
 import { seesSitePerformance, visibleLatestFollowUps, type SalesScope } from '../sales/sales-authorization.js';
@@ -196,7 +197,7 @@ export class HomeRepository {
       people: row.members.map(memberOf),
       byStaff: new Map(row.byStaff.map((entry) => [entry.staffId, figuresOf(entry)])),
       totals: rangeTotalsFrom(row.ranges ?? undefined, q.ranges),
-      days: new Map(row.days.map((entry) => [entry.day, figuresOf(entry)])),
+      days: daysFrom(row.days),
       tree: { sites: [{ siteId: scope.siteId, people: null, standards: standardsFrom(row.standards) }] },
       dueTotal: row.dueTotal,
       due: row.due,

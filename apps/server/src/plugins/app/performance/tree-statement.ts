@@ -6,10 +6,10 @@
  * standards of some months (and, in a tree, each site's own members, what treeStandardsOf reads),
  * the sums of several ranges, the days of a trend and, when asked, the first recorded day. Each
  * part is built from the pieces the separate reads use (memberRowsSql, figureWhere, FIGURE_SUMS,
- * rangeSumColumns, atSites), so the figures are theirs; a page adds its own columns (home's 今日待办).
+ * figureRows, rangeSumsJson, atSites), so the figures are theirs; a page adds its own columns (home's 今日待办).
  */
 import type { DayRange } from '@sales/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
 import { performanceDaily, performanceStandards } from '../../../db/schema.js';
@@ -17,12 +17,13 @@ import {
   atSites,
   FIGURE_SUMS,
   figuresOf,
+  figureRows,
   figureWhere,
-  rangeSumColumns,
-  rangesSpan,
+  rangeSumsJson,
   rangeTotalsFrom,
   standardsFrom,
   type FigureTotals,
+  type JsonFigures,
   type SiteSet,
 } from '../../../db/performance-figures.js';
 import { SITE_TREE, SITE_TREE_IDS, siteTreeCte } from '../../../db/site-links.js';
@@ -33,12 +34,10 @@ import type { TreeStandards } from './performance-rows.js';
 /** Rows of a sub-select as one json array (empty: []), in `order`. */
 export const jsonRows = (rows: SQL, order: SQL = sql`true`): SQL => sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${rows}) t)`;
 
-/** The period's figures of each person credited at the sites (figuresByStaff), as json rows. */
+/** The period's figures of each person credited at the sites (figuresByStaff), as json rows, summed from figureRows. */
 export function figuresByStaffJson(sites: SiteSet, period: DayRange): SQL {
-  return jsonRows(sql`${BY_STAFF} where ${figureWhere({ siteId: sites, ...period })} group by ${named(performanceDaily.staffId)}`);
+  return jsonRows(sql`select staff_id as "staffId", ${FIGURE_SUMS} from (${figureRows({ siteId: sites, ...period })}) r group by staff_id`);
 }
-
-const BY_STAFF = asText(sql`select ${performanceDaily.staffId} as "staffId", ${FIGURE_SUMS} from ${performanceDaily}`);
 
 /** The standards of `months` at each of the sites, as json rows. */
 export function standardsJson(sites: SiteSet, months: readonly string[]): SQL {
@@ -57,24 +56,42 @@ const STANDARDS = asText(
     ${performanceStandards.targetNewCustomers} as "targetNewCustomers" from ${performanceStandards}`,
 );
 
-/** Each range's sums (figuresForRanges) as one json object, for rangeTotalsFrom. */
-export function rangeSumsJson(who: { siteId: SiteSet; staffId: number | null }, ranges: readonly DayRange[]): SQL {
-  const columns = sql.join(
-    Object.entries(rangeSumColumns(ranges)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-    sql`, `,
-  );
-  return sql`(select row_to_json(t) from (select ${columns} from ${named(performanceDaily)} where ${figureWhere({ ...who, ...rangesSpan(ranges) })}) t)`;
-}
-
-/** The figures of each day of `trend` with any (dailyFigures), as json rows. */
+/**
+ * The figures of each day of `trend` with any (dailyFigures), as one json object of arrays (DayColumns):
+ * a year's 333 days as json objects took PostgreSQL longer to write than to sum. Each site's rows
+ * are read through its own key (a lateral read per site): the statement's list of sites is a value
+ * the planner cannot see, and for a year it otherwise read the whole table.
+ */
 export function daysJson(who: { siteId: SiteSet; staffId: number | null }, trend: DayRange): SQL {
-  return jsonRows(sql`${BY_DAY} where ${figureWhere({ ...who, ...trend })} group by ${named(performanceDaily.day)}`);
+  const staff = who.staffId === null ? sql`` : sql` and staff_id = ${who.staffId}`;
+  const rows = (site: SQL) => sql`select ${DAY_COLUMNS} from ${named(performanceDaily)} where site_id = ${site} and day >= ${trend.startDate} and day <= ${trend.endDate}${staff}`;
+  const from = is(who.siteId, SQL)
+    ? sql`unnest(${who.siteId}) s(id) cross join lateral (${rows(sql`s.id`)} offset 0) r`
+    : sql`(select ${DAY_COLUMNS} from ${named(performanceDaily)} where ${figureWhere({ ...who, ...trend })}) r`;
+  return sql`(select json_build_object('day', coalesce(array_agg(day order by day), '{}'), 'orderCount', array_agg("orderCount" order by day),
+    'orderAmountFen', array_agg("orderAmountFen" order by day), 'newCustomers', array_agg("newCustomers" order by day), 'followUps', array_agg("followUps" order by day))
+    from (select day, ${FIGURE_SUMS} from ${from} group by day) t)`;
 }
 
-const BY_DAY = asText(sql`select ${performanceDaily.day} as day, ${FIGURE_SUMS} from ${performanceDaily}`);
+const DAY_COLUMNS = sql.raw('day, paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
 
-/** Figures as the statement's json gives them (sums of bigints: numbers, or text). */
-type JsonFigures = Record<'orderCount' | 'orderAmountFen' | 'newCustomers' | 'followUps', number | string>;
+/** daysJson's arrays: the days with figures, and each figure of those days in the same order. */
+export type DayColumns = { day: string[] } & Record<keyof FigureTotals, (number | string)[] | null>;
+
+/** daysJson's arrays as dailyFigures' map. */
+export function daysFrom(columns: DayColumns): Map<string, FigureTotals> {
+  return new Map(
+    columns.day.map((day, index) => [
+      day,
+      figuresOf({
+        orderCount: columns.orderCount?.[index] ?? 0,
+        orderAmountFen: columns.orderAmountFen?.[index] ?? 0,
+        newCustomers: columns.newCustomers?.[index] ?? 0,
+        followUps: columns.followUps?.[index] ?? 0,
+      }),
+    ]),
+  );
+}
 
 export type JsonMember = { id: number; username: string; avatar: string | null; phone: string; joinedAt: string; isLeader: boolean };
 
@@ -87,8 +104,9 @@ export interface SiteFigureColumns {
   byStaff: (JsonFigures & { staffId: number })[];
   /** The standards of the months asked for, at each site read. */
   standards: { siteId: number; month: string; staffId: number | null; targetAmountFen: number | string; targetOrders: number; targetNewCustomers: number }[];
-  ranges: Record<string, number | string> | null;
-  days: (JsonFigures & { day: string })[];
+  /** rangeSumsJson's array. */
+  ranges: JsonFigures[] | null;
+  days: DayColumns;
 }
 
 interface TreeRow extends SiteFigureColumns {
@@ -185,7 +203,7 @@ export async function readTree<const R extends readonly DayRange[], E extends Re
       byStaff: new Map(row.byStaff.map((entry) => [entry.staffId, figuresOf(entry)])),
       tree,
       ranges: rangeTotalsFrom(row.ranges ?? undefined, q.ranges),
-      days: new Map(row.days.map((entry) => [entry.day, figuresOf(entry)])),
+      days: daysFrom(row.days),
       first: row.first,
     },
     row,
