@@ -364,9 +364,11 @@ describe('the notice scheduler', () => {
 
   it('catches up the previous period’s 周报待提交 after a downtime across the boundary, once per person', async () => {
     const { hour } = clock();
-    // Down from before the next week's Friday 17:00 until the Monday after it: that week was never reminded.
-    const missed = periodAt('weekly', hour(24 * 7));
-    const monday = hour(24 * 10 + 9);
+    // Down from before the Friday 17:00 four weeks on until the Monday after it: that week was never
+    // reminded. (Four weeks on: the ticks of the tests above reach up to a half-month's end, which
+    // can be eleven days after this week's Friday, and catch up the week before them.)
+    const missed = periodAt('weekly', hour(24 * 28));
+    const monday = hour(24 * 31 + 9);
     expect(periodAt('weekly', monday).start).not.toBe(missed.start);
     const key = `weeklyDue:${missed.start}`;
     const result = await scheduler().tick(monday);
@@ -384,7 +386,7 @@ describe('the notice scheduler', () => {
     const [one] = (await noticesOf(at(told, 0).staffId, 'weeklyDue')).filter((row) => row.dedupeKey === key);
     expect(one?.body).toBe(`${periodLabel(missed)}的周报还未提交，请尽快填写。`);
     // A restart and another tick: nobody is told twice.
-    expect((await scheduler().tick(hour(24 * 10 + 10))).weeklyDue).toBe(0);
+    expect((await scheduler().tick(hour(24 * 31 + 10))).weeklyDue).toBe(0);
     expect(await scalar(server.db, sql`select count(*) as value from notices where dedupe_key = ${key}`)).toBe(owing.length);
   });
 
