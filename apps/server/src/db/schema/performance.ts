@@ -3,6 +3,16 @@ import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primar
 import { createdAt, updatedAt } from './columns.js';
 import { sites, staff } from './identity.js';
 
+/** The figures both performance summaries keep (a fresh set of columns for each table). */
+const figureColumns = () => ({
+  paidCount: integer('paid_count').notNull().default(0),
+  paidAmountFen: bigint('paid_amount_fen', { mode: 'number' }).notNull().default(0),
+  refundCount: integer('refund_count').notNull().default(0),
+  refundAmountFen: bigint('refund_amount_fen', { mode: 'number' }).notNull().default(0),
+  newCustomers: integer('new_customers').notNull().default(0),
+  followUps: integer('follow_ups').notNull().default(0),
+});
+
 /**
  * 业绩日汇总: per site, credited salesperson (0 = nobody) and China-time day, kept current by
  * the triggers of migration 0003_performance_summaries on orders, customers and follow-ups.
@@ -15,12 +25,7 @@ export const performanceDaily = pgTable(
     siteId: integer('site_id').notNull(),
     staffId: integer('staff_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    paidCount: integer('paid_count').notNull().default(0),
-    paidAmountFen: bigint('paid_amount_fen', { mode: 'number' }).notNull().default(0),
-    refundCount: integer('refund_count').notNull().default(0),
-    refundAmountFen: bigint('refund_amount_fen', { mode: 'number' }).notNull().default(0),
-    newCustomers: integer('new_customers').notNull().default(0),
-    followUps: integer('follow_ups').notNull().default(0),
+    ...figureColumns(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.staffId] }), index('performance_daily_site_staff_day_idx').on(t.siteId, t.staffId, t.day)],
 );
@@ -37,12 +42,7 @@ export const performanceMonthly = pgTable(
     siteId: integer('site_id').notNull(),
     staffId: integer('staff_id').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
-    paidCount: integer('paid_count').notNull().default(0),
-    paidAmountFen: bigint('paid_amount_fen', { mode: 'number' }).notNull().default(0),
-    refundCount: integer('refund_count').notNull().default(0),
-    refundAmountFen: bigint('refund_amount_fen', { mode: 'number' }).notNull().default(0),
-    newCustomers: integer('new_customers').notNull().default(0),
-    followUps: integer('follow_ups').notNull().default(0),
+    ...figureColumns(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.month, t.staffId] }), index('performance_monthly_site_staff_month_idx').on(t.siteId, t.staffId, t.month)],
 );
