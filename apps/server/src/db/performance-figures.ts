@@ -109,8 +109,20 @@ export function monthSplit(range: DayRange): { months: DayRange | null; days: Da
   return { months, days };
 }
 
+/** Figure columns of both summary tables. */
+export const SUM_COLUMNS = sql.raw('paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
+
 /** The columns figureRows answers, the same in both tables. */
-const ROW_COLUMNS = sql.raw('staff_id, paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
+const ROW_COLUMNS = sql`staff_id, ${SUM_COLUMNS}`;
+
+const between = (column: SQL | StringChunk, range: DayRange) => sql`${column} >= ${range.startDate} and ${column} <= ${range.endDate}`;
+
+/** The monthly rows of `months` (first days of months) for a figure query's sites and person. */
+function monthlyWhere(q: Omit<FigureQuery, 'startDate' | 'endDate'>, months: DayRange): SQL {
+  const conditions = [atSites(m.siteId, q.siteId), between(named(m.month), months)];
+  if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(m.staffId)} = ${q.staffId}`);
+  return and(...conditions) as SQL;
+}
 
 /**
  * The rows whose sums are a figure query's figures (monthSplit): its whole months' rows of
@@ -119,12 +131,7 @@ const ROW_COLUMNS = sql.raw('staff_id, paid_count, paid_amount_fen, refund_count
 export function figureRows(q: FigureQuery): SQL {
   const { months, days } = monthSplit(q);
   const branches = days.map((range) => sql`select ${ROW_COLUMNS} from ${named(d)} where ${figureWhere({ ...q, ...range })}`);
-  if (months) {
-    const month = named(m.month);
-    const conditions = [atSites(m.siteId, q.siteId), sql`${month} >= ${months.startDate}`, sql`${month} <= ${months.endDate}`];
-    if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(m.staffId)} = ${q.staffId}`);
-    branches.unshift(sql`select ${ROW_COLUMNS} from ${named(m)} where ${and(...conditions)}`);
-  }
+  if (months) branches.unshift(sql`select ${ROW_COLUMNS} from ${named(m)} where ${monthlyWhere(q, months)}`);
   return branches.length ? sql.join(branches, sql` union all `) : sql`select ${ROW_COLUMNS} from ${named(d)} where false`;
 }
 
@@ -148,11 +155,6 @@ function distinctRanges(ranges: readonly DayRange[]): { distinct: DayRange[]; at
   return { distinct, at };
 }
 
-/** Figure columns of both summary tables. */
-const SUM_COLUMNS = sql.raw('paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
-
-const between = (column: SQL | StringChunk, range: DayRange) => sql`${column} >= ${range.startDate} and ${column} <= ${range.endDate}`;
-
 /**
  * Each range's figures as a json array (one object per distinct range, FIGURE_SUMS' names), for
  * rangeTotalsFrom, in one pass: the monthly rows from the first whole month of any range to the
@@ -167,11 +169,7 @@ export function rangeSumsJson(q: Omit<FigureQuery, 'startDate' | 'endDate'>, ran
   const month = sql.raw('month');
   const day = sql.raw('day');
   const branches: SQL[] = [];
-  if (spans.length) {
-    const conditions = [atSites(m.siteId, q.siteId), between(named(m.month), rangesSpan(spans))];
-    if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(m.staffId)} = ${q.staffId}`);
-    branches.push(sql`select ${month}, null::date as ${day}, ${SUM_COLUMNS} from ${named(m)} where ${and(...conditions)}`);
-  }
+  if (spans.length) branches.push(sql`select ${month}, null::date as ${day}, ${SUM_COLUMNS} from ${named(m)} where ${monthlyWhere(q, rangesSpan(spans))}`);
   if (days.length) {
     const conditions = [atSites(d.siteId, q.siteId), sql`(${sql.join(days.map((range) => sql`(${between(named(d.day), range)})`), sql` or `)})`];
     if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(d.staffId)} = ${q.staffId}`);

@@ -22,6 +22,7 @@ import {
   rangeSumsJson,
   rangeTotalsFrom,
   standardsFrom,
+  SUM_COLUMNS,
   type FigureTotals,
   type JsonFigures,
   type SiteSet,
@@ -73,7 +74,7 @@ export function daysJson(who: { siteId: SiteSet; staffId: number | null }, trend
     from (select day, ${FIGURE_SUMS} from ${from} group by day) t)`;
 }
 
-const DAY_COLUMNS = sql.raw('day, paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
+const DAY_COLUMNS = sql`day, ${SUM_COLUMNS}`;
 
 /** daysJson's arrays: the days with figures, and each figure of those days in the same order. */
 export type DayColumns = { day: string[] } & Record<keyof FigureTotals, (number | string)[] | null>;
