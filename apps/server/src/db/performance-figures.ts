@@ -75,12 +75,18 @@ const toFigures = (row: { orderCount: string | number; orderAmountFen: string | 
       }
     : { ...ZERO_FIGURES };
 
+const between = (column: SQL | StringChunk, range: DayRange) => sql`${column} >= ${range.startDate} and ${column} <= ${range.endDate}`;
+
+/** A summary table's rows at a query's sites (and of its person, when it has one) that `within` keeps. */
+function summaryWhere(table: typeof d | typeof m, q: Omit<FigureQuery, 'startDate' | 'endDate'>, within: SQL): SQL {
+  const conditions = [atSites(table.siteId, q.siteId), within];
+  if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(table.staffId)} = ${q.staffId}`);
+  return and(...conditions) as SQL;
+}
+
 /** The rows of performance_daily a figure query reads. */
 export function figureWhere(q: FigureQuery): SQL {
-  const day = named(d.day);
-  const conditions = [atSites(d.siteId, q.siteId), sql`${day} >= ${q.startDate}`, sql`${day} <= ${q.endDate}`];
-  if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(d.staffId)} = ${q.staffId}`);
-  return and(...conditions) as SQL;
+  return summaryWhere(d, q, between(named(d.day), q));
 }
 
 /** The four figures of a site, or of one salesperson there, over a range of days. */
@@ -115,14 +121,8 @@ export const SUM_COLUMNS = sql.raw('paid_count, paid_amount_fen, refund_count, r
 /** The columns figureRows answers, the same in both tables. */
 const ROW_COLUMNS = sql`staff_id, ${SUM_COLUMNS}`;
 
-const between = (column: SQL | StringChunk, range: DayRange) => sql`${column} >= ${range.startDate} and ${column} <= ${range.endDate}`;
-
 /** The monthly rows of `months` (first days of months) for a figure query's sites and person. */
-function monthlyWhere(q: Omit<FigureQuery, 'startDate' | 'endDate'>, months: DayRange): SQL {
-  const conditions = [atSites(m.siteId, q.siteId), between(named(m.month), months)];
-  if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(m.staffId)} = ${q.staffId}`);
-  return and(...conditions) as SQL;
-}
+const monthlyWhere = (q: Omit<FigureQuery, 'startDate' | 'endDate'>, months: DayRange) => summaryWhere(m, q, between(named(m.month), months));
 
 /**
  * The rows whose sums are a figure query's figures (monthSplit): its whole months' rows of
@@ -155,6 +155,10 @@ function distinctRanges(ranges: readonly DayRange[]): { distinct: DayRange[]; at
   return { distinct, at };
 }
 
+/** rangeSumsJson's row columns: a monthly row's month, a daily row's day (the other null). */
+const month = sql.raw('month');
+const day = sql.raw('day');
+
 /**
  * Each range's figures as a json array (one object per distinct range, FIGURE_SUMS' names), for
  * rangeTotalsFrom, in one pass: the monthly rows from the first whole month of any range to the
@@ -166,14 +170,11 @@ export function rangeSumsJson(q: Omit<FigureQuery, 'startDate' | 'endDate'>, ran
   const splits = distinctRanges(ranges).distinct.map(monthSplit);
   const spans = splits.flatMap((split) => (split.months ? [split.months] : []));
   const days = distinctRanges(splits.flatMap((split) => split.days)).distinct;
-  const month = sql.raw('month');
-  const day = sql.raw('day');
   const branches: SQL[] = [];
   if (spans.length) branches.push(sql`select ${month}, null::date as ${day}, ${SUM_COLUMNS} from ${named(m)} where ${monthlyWhere(q, rangesSpan(spans))}`);
   if (days.length) {
-    const conditions = [atSites(d.siteId, q.siteId), sql`(${sql.join(days.map((range) => sql`(${between(named(d.day), range)})`), sql` or `)})`];
-    if (q.staffId !== null && q.staffId !== undefined) conditions.push(sql`${named(d.staffId)} = ${q.staffId}`);
-    branches.push(sql`select null::date as ${month}, ${day}, ${SUM_COLUMNS} from ${named(d)} where ${and(...conditions)}`);
+    const within = sql`(${sql.join(days.map((range) => sql`(${between(named(d.day), range)})`), sql` or `)})`;
+    branches.push(sql`select null::date as ${month}, ${day}, ${SUM_COLUMNS} from ${named(d)} where ${summaryWhere(d, q, within)}`);
   }
   if (!branches.length) return sql`'[]'::json`;
   const objects = splits.map((split) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PoolCardView } from '../../features/pool/components/pool-card';
 import { PoolRulesBarView } from '../../features/pool/components/pool-rules-bar';
 import { poolCardText, poolRulesText } from '../../features/pool/pool-text';
+import { poolCustomer } from '../../features/pool/pool-test-support';
 import { fragment } from './paint-core';
 import { hasSlot, poolCardLook, poolRoleLook, poolRulesLook } from './paint-slots';
 import { POOL_ROLE_PROPS, poolRowsMarkup } from './pool-rows-markup';
@@ -17,19 +18,7 @@ function painted(html: string | undefined, texts: Record<string, string>): strin
   return drawn;
 }
 
-const customer = (overrides: Partial<PoolCustomer> = {}): PoolCustomer => ({
-  id: 7,
-  name: '永辉面馆（拱墅店）',
-  level: 'A',
-  address: '杭州市拱墅区人民路130号',
-  source: '地推开发',
-  createdAt: '2026-10-01T02:00:00.000Z',
-  lastOwner: { id: 3, username: '张伟' },
-  leftAt: '2026-11-20T02:00:00.000Z',
-  leftReason: 'release',
-  leftNote: '店铺已转让',
-  ...overrides,
-});
+const customer = poolCustomer;
 
 const CUSTOMERS: [string, PoolCustomer][] = [
   ['A, with a source, released with a note', customer()],

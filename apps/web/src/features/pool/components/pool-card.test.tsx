@@ -1,20 +1,9 @@
-import type { PoolCustomer } from '@sales/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { poolCustomer } from '../pool-test-support';
 import { PoolCard } from './pool-card';
 
-const CUSTOMER: PoolCustomer = {
-  id: 7,
-  name: '永辉面馆（拱墅店）',
-  level: 'A',
-  address: '杭州市拱墅区人民路130号',
-  source: '地推开发',
-  createdAt: '2026-10-01T02:00:00.000Z',
-  lastOwner: { id: 3, username: '张伟' },
-  leftAt: '2026-11-20T02:00:00.000Z',
-  leftReason: 'release',
-  leftNote: '店铺已转让',
-};
+const CUSTOMER = poolCustomer();
 
 describe('PoolCard', () => {
   afterEach(cleanup);
