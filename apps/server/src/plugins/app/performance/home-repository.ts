@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
 import { customers, followUpLatest, followUps, staff } from '../../../db/schema.js';
 import { sitesBelow } from '../../../db/site-links.js';
+import { rendered } from '../../../db/sql-text.js';
 import {
   figuresOf,
   rangeSumsJson,
@@ -188,8 +189,8 @@ export class HomeRepository {
     const rangeSums = rangeSumsJson(who, q.ranges);
     const days = daysJson(who, q.trend);
     const { dueTotal, due } = this.dueColumns(scope, q.now);
-    const result = await this.db.execute(sql`select ${sitesBelow(scope.siteId)} as "hasSitesBelow", ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
-      ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`);
+    const result = await this.db.execute(rendered(sql`select ${sitesBelow(scope.siteId)} as "hasSitesBelow", ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
+      ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`));
     const [row] = rowsOf<HomeRow>(result);
     if (!row) throw new Error('the home statement answered no row');
     if (row.hasSitesBelow) return null;

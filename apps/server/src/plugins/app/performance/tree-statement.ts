@@ -29,7 +29,7 @@ import {
 } from '../../../db/performance-figures.js';
 import { SITE_TREE, SITE_TREE_IDS, siteTreeCte } from '../../../db/site-links.js';
 import { memberRowsSql, type SiteMember } from '../members/site-members.js';
-import { asText, named } from '../../../db/sql-text.js';
+import { asText, named, rendered } from '../../../db/sql-text.js';
 import type { TreeStandards } from './performance-rows.js';
 
 /** Rows of a sub-select as one json array (empty: []), in `order`. */
@@ -179,9 +179,9 @@ export async function readTree<const R extends readonly DayRange[], E extends Re
     ? sql`(select to_char(min(f.day), 'YYYY-MM-DD') from ${SITE_TREE} cross join lateral (select min(${d.day}) as day from ${d} where ${d.siteId} = ${SITE_TREE}.id${personal}) f)`
     : sql`null::text`;
   const own = Object.entries<SQL>(extra).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`);
-  const result = await db.execute(sql`with recursive ${siteTreeCte(q.siteId)}
+  const result = await db.execute(rendered(sql`with recursive ${siteTreeCte(q.siteId)}
     select (select json_agg(id order by id) from ${SITE_TREE}) as sites, ${members} as members, ${siteMembers} as "siteMembers", ${byStaff} as "byStaff",
-      ${standards} as standards, ${ranges} as ranges, ${days} as days, ${first} as first${sql.join(own)}`);
+      ${standards} as standards, ${ranges} as ranges, ${days} as days, ${first} as first${sql.join(own)}`));
   const [row] = rowsOf<TreeRow & E>(result);
   if (!row) throw new Error('the site statement answered no row');
   const below = row.sites.filter((id) => id !== q.siteId);
