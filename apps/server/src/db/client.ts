@@ -18,6 +18,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 export interface Database {
   db: Db;
+  /**
+   * For reads whose best plan does not depend on their values: the dashboards' one statements
+   * (readTree, home's). On PostgreSQL their connections always run a statement's generic plan, made
+   * once per connection; PGlite has the one connection, `db`. See GENERIC_PLANS.
+   */
+  genericReads: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Runs `work` on one connection held for its whole length, so that session state such as a
@@ -28,6 +34,15 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/**
+ * The setting of genericReads' connections. PostgreSQL plans a named statement with its values for
+ * its first five runs, then keeps its generic plan only when that plan's estimate is no dearer than
+ * the custom ones'. For a dashboard's statement over this week or this month, whose days lie past
+ * the table's statistics, the custom estimates are tiny: it planned with the values on every call,
+ * ~1 ms, as long as running it, for the same plan (issue 29). Only the dashboards go there: a keyword
+ * search needs its values planned (prepared.ts), and other reads keep PostgreSQL's own choice.
+ */
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
 /** Serialises migration and seeding across instances starting together on one PostgreSQL. */
 const MIGRATION_LOCK = 7_410_201;
 
@@ -61,8 +76,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Reads go as named prepared statements, parsed and planned once per connection (prepared.ts).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: PreparingClient });
+    const genericPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: PreparingClient, options: GENERIC_PLANS });
     // Without a listener, a broken idle connection is an unhandled 'error' event that ends the process.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    for (const each of [pool, genericPool]) each.on('error', (error) => options.onIdleError?.(error));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -85,7 +101,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         throw error;
       }
     };
-    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: 'postgres', withConnection, close: () => pool.end() };
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      genericReads: drizzlePg({ client: genericPool, schema }) as unknown as Db,
+      kind: 'postgres',
+      withConnection,
+      close: async () => {
+        await Promise.all([pool.end(), genericPool.end()]);
+      },
+    };
   }
 
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
@@ -100,5 +124,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   await options.afterMigrate?.(db);
-  return { db, kind: 'pglite', withConnection: (work) => work(db), close: () => client.close() };
+  return { db, genericReads: db, kind: 'pglite', withConnection: (work) => work(db), close: () => client.close() };
 }

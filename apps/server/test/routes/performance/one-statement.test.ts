@@ -69,6 +69,15 @@ describe('one statement per page (issue 29)', () => {
     }
   });
 
+  it('sends 部门销售业绩’s statement to the generic reads (Database.genericReads), nothing to the other reads', async () => {
+    const other = countingDb(test.database);
+    const repository = new PerformanceRepository(other.db, counted.db);
+    const scope = await resolveSalesScope(test.database.db, await idOf(PHONES.liNa), 101);
+    const statements = await statementsOf(() => repository.site(scope, { period: 'week' }));
+    expect(statements).toHaveLength(1);
+    expect(other.statements).toHaveLength(0);
+  });
+
   it('reads home in one statement, at a single site (a leader’s and a salesperson’s) and at a parent site', async () => {
     const repository = new HomeRepository(counted.db);
     for (const [phone, siteId, below] of [[PHONES.liNa, 101, false], [PHONES.zhangWei, 101, false], [PARENT_LEADER, 201, true]] as const) {

@@ -70,6 +70,7 @@ interface HomeQuery {
 }
 
 export class HomeRepository {
+  /** `db`: where home's one statement goes; the app gives it Database.genericReads. */
   constructor(private readonly db: Db) {}
 
   /**

@@ -43,7 +43,11 @@ import { dayBounds, paging } from '../sales/sales-queries.js';
 import { siteMembers, type SiteMember } from '../members/site-members.js';
 
 export class PerformanceRepository {
-  constructor(private readonly db: Db) {}
+  /** `genericReads`: where the page's one statement goes (Database.genericReads). */
+  constructor(
+    private readonly db: Db,
+    private readonly genericReads: Db = db,
+  ) {}
 
   /**
    * A member (for the period starting on `periodStart`) of the scope's site or of a site below it whose figures the caller may see; 404
@@ -90,7 +94,7 @@ export class PerformanceRepository {
     // and every site below it: members, standards, the period's, the comparison's and the pacing's
     // sums, the members' figures, the first recorded day and the trend.
     const ranges = [period.range, period.previous, period.yearAgo, spans.monthToDate, spans.quarterToDate] as const;
-    const { figures: read } = await readTree(this.db, {
+    const { figures: read } = await readTree(this.genericReads, {
       siteId: scope.siteId,
       staffId: null,
       period: period.range,

@@ -68,8 +68,8 @@ export default fp(
     app.decorate('followUps', new FollowUpsRepository(app.db, customers, app.config.visitDeviationMeters));
     app.decorate('members', new MembersRepository(app.db));
     app.decorate('orderIngestion', new OrderIngestion(app.db));
-    app.decorate('performance', new PerformanceRepository(app.db));
-    app.decorate('performanceHome', new HomeRepository(app.db));
+    app.decorate('performance', new PerformanceRepository(app.db, app.database.genericReads));
+    app.decorate('performanceHome', new HomeRepository(app.database.genericReads));
     app.decorate('standards', new StandardsRepository(app.db));
     app.decorate('performanceSearch', new PerformanceSearch(app.db));
     app.decorate('attendance', new AttendanceRepository(app.db));
