@@ -14,6 +14,7 @@ import {
 } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dailyFigures } from '../../../src/db/performance-figures.js';
 import { expectFailure, rows, useTestServer } from '../../helper.js';
 import { firstCustomer, loginAll, staffCall, type Role, type Session } from '../sales/support.js';
 
@@ -72,6 +73,19 @@ describe('figures against the raw rows', () => {
       expect(trend.at(-1)?.date).toBe(ranges.range.endDate);
       const trendSum = trend.reduce((sum, point) => sum + Math.round(point.orderAmount * 100), 0);
       expect(trendSum).toBe(Math.round(figures.current.orderAmount * 100));
+      // Each day's point is that day's figures (the statement's day arrays are read back aligned).
+      const days = await dailyFigures(server.db, { siteId: 101, staffId: null, ...ranges.range });
+      expect(days.size).toBeGreaterThan(period === 'year' ? 100 : 1);
+      for (const point of trend) {
+        const day = days.get(point.date);
+        expect({ date: point.date, orderCount: point.orderCount, orderAmount: point.orderAmount, newCustomers: point.newCustomers, followUps: point.followUps }).toEqual({
+          date: point.date,
+          orderCount: day?.orderCount ?? 0,
+          orderAmount: fenToYuan(Number(day?.orderAmountFen ?? 0)),
+          newCustomers: day?.newCustomers ?? 0,
+          followUps: day?.followUps ?? 0,
+        });
+      }
       // Members sorted by amount, and a salesperson's row equal to his raw figures.
       const amounts = members.map((row) => row.figures.orderAmount);
       expect(amounts).toEqual([...amounts].sort((a, b) => b - a));

@@ -69,14 +69,17 @@ export function daysJson(who: { siteId: SiteSet; staffId: number | null }, trend
   const from = is(who.siteId, SQL)
     ? sql`unnest(${who.siteId}) s(id) cross join lateral (${rows(sql`s.id`)} offset 0) r`
     : sql`(select ${DAY_COLUMNS} from ${named(performanceDaily)} where ${figureWhere({ ...who, ...trend })}) r`;
-  return sql`(select json_build_object('day', coalesce(array_agg(day order by day), '{}'), 'orderCount', array_agg("orderCount" order by day),
-    'orderAmountFen', array_agg("orderAmountFen" order by day), 'newCustomers', array_agg("newCustomers" order by day), 'followUps', array_agg("followUps" order by day))
+  // Unsorted: one aggregation advances all five arrays row by row, so they stay aligned, and
+  // daysFrom reads them into a map by day. With `order by day` in each, PostgreSQL 15 sorted a
+  // year's days five times (~10 % of 本年's statement).
+  return sql`(select json_build_object('day', coalesce(array_agg(day), '{}'), 'orderCount', array_agg("orderCount"),
+    'orderAmountFen', array_agg("orderAmountFen"), 'newCustomers', array_agg("newCustomers"), 'followUps', array_agg("followUps"))
     from (select day, ${FIGURE_SUMS} from ${from} group by day) t)`;
 }
 
 const DAY_COLUMNS = sql`day, ${SUM_COLUMNS}`;
 
-/** daysJson's arrays: the days with figures, and each figure of those days in the same order. */
+/** daysJson's arrays: the days with figures (in no particular order), and each figure of those days in the same order. */
 export type DayColumns = { day: string[] } & Record<keyof FigureTotals, (number | string)[] | null>;
 
 /** daysJson's arrays as dailyFigures' map. */
