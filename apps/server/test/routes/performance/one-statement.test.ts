@@ -78,6 +78,24 @@ describe('one statement per page (issue 29)', () => {
     expect(other.statements).toHaveLength(0);
   });
 
+  it('sends the same statement for the same query and another for another (statements kept by their query)', async () => {
+    const sent: string[] = [];
+    const logger = { logQuery: (query: string, params: unknown[]) => void sent.push(JSON.stringify([query, params])) };
+    const client = (test.database.db as unknown as { $client: unknown }).$client;
+    const db = (test.database.kind === 'postgres' ? drizzlePg({ client: client as pg.Pool, schema, logger }) : drizzlePglite({ client: client as PGlite, schema, logger })) as unknown as Db;
+    const repository = new PerformanceRepository(db);
+    const scope = await resolveSalesScope(test.database.db, await idOf(PHONES.liNa), 101);
+    const periods = ['month', 'week', 'year', 'custom'] as const;
+    const read = async () => {
+      for (const period of periods) await repository.site(scope, period === 'custom' ? { period, startDate: '2026-03-01', endDate: '2026-05-31' } : { period });
+    };
+    await read();
+    const first = sent.splice(0);
+    await read();
+    expect(sent).toEqual(first);
+    expect(new Set(first).size).toBe(periods.length);
+  });
+
   it('reads home in one statement, at a single site (a leader’s and a salesperson’s) and at a parent site', async () => {
     const repository = new HomeRepository(counted.db);
     for (const [phone, siteId, below] of [[PHONES.liNa, 101, false], [PHONES.zhangWei, 101, false], [PARENT_LEADER, 201, true]] as const) {

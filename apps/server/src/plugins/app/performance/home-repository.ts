@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
 import { customers, followUpLatest, followUps, staff } from '../../../db/schema.js';
 import { sitesBelow } from '../../../db/site-links.js';
-import { rendered } from '../../../db/sql-text.js';
+import { rendered, StatementMemo } from '../../../db/sql-text.js';
 import {
   figuresOf,
   rangeSumsJson,
@@ -70,6 +70,9 @@ interface HomeQuery {
 }
 
 export class HomeRepository {
+  /** Home's single-site statements, by query (StatementMemo). */
+  private readonly statements = new StatementMemo();
+
   /** `db`: where home's one statement goes; the app gives it Database.genericReads. */
   constructor(private readonly db: Db) {}
 
@@ -179,7 +182,8 @@ export class HomeRepository {
   }
 
   /** A single site's home in one statement, or null when the site has sites below it after all. */
-  private async readSite(q: HomeQuery): Promise<HomeRead | null> {
+  /** Home's statement at a single site (readSite's), built and rendered. */
+  private siteStatement(q: HomeQuery): SQL {
     const { scope, staffId } = q;
     const sites = [scope.siteId];
     // The members (siteMembers: this month's, leaders merged, by id).
@@ -190,8 +194,14 @@ export class HomeRepository {
     const rangeSums = rangeSumsJson(who, q.ranges);
     const days = daysJson(who, q.trend);
     const { dueTotal, due } = this.dueColumns(scope, q.now);
-    const result = await this.db.execute(rendered(sql`select ${sitesBelow(scope.siteId)} as "hasSitesBelow", ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
-      ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`));
+    return rendered(sql`select ${sitesBelow(scope.siteId)} as "hasSitesBelow", ${members} as members, ${byStaff} as "byStaff", ${standards} as standards,
+      ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`);
+  }
+
+  private async readSite(q: HomeQuery): Promise<HomeRead | null> {
+    const { scope } = q;
+    const statement = this.statements.get(JSON.stringify({ ...q, now: null, due: dueKey(q) }), () => this.siteStatement(q));
+    const result = await this.db.execute(statement);
     const [row] = rowsOf<HomeRow>(result);
     if (!row) throw new Error('the home statement answered no row');
     if (row.hasSitesBelow) return null;
@@ -212,7 +222,16 @@ export class HomeRepository {
       this.db,
       { siteId: q.scope.siteId, staffId: q.staffId, period: q.month, ranges: q.ranges, trend: q.trend, standardMonths: q.standardMonths, firstDay: false },
       this.dueColumns(q.scope, q.now),
+      dueKey(q),
     );
     return { people: figures.people, byStaff: figures.byStaff, totals: figures.ranges, days: figures.days, tree: figures.tree, dueTotal: row.dueTotal, due: row.due };
   }
+}
+
+/**
+ * What home's 今日待办 columns are built from (dueColumns): the caller's scope and the China day.
+ * Part of the key its statements are kept by.
+ */
+function dueKey(q: HomeQuery): string {
+  return JSON.stringify([q.scope, chinaDayString(q.now)]);
 }

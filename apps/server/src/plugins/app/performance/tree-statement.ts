@@ -29,7 +29,7 @@ import {
 } from '../../../db/performance-figures.js';
 import { SITE_TREE, SITE_TREE_IDS, siteTreeCte } from '../../../db/site-links.js';
 import { memberRowsSql, type SiteMember } from '../members/site-members.js';
-import { asText, named, rendered } from '../../../db/sql-text.js';
+import { asText, named, rendered, StatementMemo } from '../../../db/sql-text.js';
 import type { TreeStandards } from './performance-rows.js';
 
 /** Rows of a sub-select as one json array (empty: []), in `order`. */
@@ -156,35 +156,20 @@ export const memberOf = (member: JsonMember): SiteMember => ({ ...member, joined
 
 /**
  * Reads a site's TreeFigures in one statement, with the page's own `extra` columns (each an SQL
- * value, answered under its name in the returned row).
+ * value, answered under its name in the returned row). The statement is kept by the query and
+ * `extraKey` (StatementMemo), which must hold everything `extra` is built from; with extra columns
+ * and no key it is built for this call alone.
  */
 export async function readTree<const R extends readonly DayRange[], E extends Record<string, unknown> = Record<never, never>>(
   db: Db,
   q: TreeQuery<R>,
   extra: { [K in keyof E]: SQL } = {} as { [K in keyof E]: SQL },
+  extraKey: string | null = null,
 ): Promise<{ figures: TreeFigures<R>; row: E }> {
-  const d = performanceDaily;
-  const sites = SITE_TREE_IDS;
-  const start = q.period.startDate;
-  // The members (siteMembers: the period's, leaders merged, by id).
-  const members = jsonRows(memberRowsSql(sites, start), sql`t.id`);
-  // In a tree, each site measures its own members against its own standards (treeStandardsOf).
-  const inTree = sql`exists (select 1 from ${SITE_TREE} where id <> ${q.siteId})`;
-  const siteMembers = sql`case when ${inTree} then ${jsonRows(memberRowsSql(sites, start, true), sql`t."siteId", t.id`)} end`;
-  const byStaff = figuresByStaffJson(sites, q.period);
-  const standards = standardsJson(sites, q.standardMonths);
-  const who = { siteId: sites, staffId: q.staffId };
-  const ranges = rangeSumsJson(who, q.ranges);
-  const days = daysJson(who, q.trend);
-  // firstRecordedDay: each site's first day from the primary key's order (site, day), the earliest of them.
-  const personal = q.staffId === null ? sql`` : sql` and ${d.staffId} = ${q.staffId}`;
-  const first = q.firstDay
-    ? sql`(select to_char(min(f.day), 'YYYY-MM-DD') from ${SITE_TREE} cross join lateral (select min(${d.day}) as day from ${d} where ${d.siteId} = ${SITE_TREE}.id${personal}) f)`
-    : sql`null::text`;
-  const own = Object.entries<SQL>(extra).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`);
-  const result = await db.execute(rendered(sql`with recursive ${siteTreeCte(q.siteId)}
-    select (select json_agg(id order by id) from ${SITE_TREE}) as sites, ${members} as members, ${siteMembers} as "siteMembers", ${byStaff} as "byStaff",
-      ${standards} as standards, ${ranges} as ranges, ${days} as days, ${first} as first${sql.join(own)}`));
+  // Extra columns without a key are built for this call alone.
+  const kept = extraKey !== null || Object.keys(extra).length === 0;
+  const statement = kept ? treeStatements.get(JSON.stringify([q, extraKey]), () => treeStatement(q, extra)) : treeStatement(q, extra);
+  const result = await db.execute(statement);
   const [row] = rowsOf<TreeRow & E>(result);
   if (!row) throw new Error('the site statement answered no row');
   const below = row.sites.filter((id) => id !== q.siteId);
@@ -212,4 +197,33 @@ export async function readTree<const R extends readonly DayRange[], E extends Re
     },
     row,
   };
+}
+
+/** readTree's statements, by query and extraKey. */
+const treeStatements = new StatementMemo();
+
+/** The one statement readTree sends, rendered (sql-text's rendered). */
+function treeStatement(q: TreeQuery<readonly DayRange[]>, extra: Record<string, SQL>): SQL {
+  const d = performanceDaily;
+  const sites = SITE_TREE_IDS;
+  const start = q.period.startDate;
+  // The members (siteMembers: the period's, leaders merged, by id).
+  const members = jsonRows(memberRowsSql(sites, start), sql`t.id`);
+  // In a tree, each site measures its own members against its own standards (treeStandardsOf).
+  const inTree = sql`exists (select 1 from ${SITE_TREE} where id <> ${q.siteId})`;
+  const siteMembers = sql`case when ${inTree} then ${jsonRows(memberRowsSql(sites, start, true), sql`t."siteId", t.id`)} end`;
+  const byStaff = figuresByStaffJson(sites, q.period);
+  const standards = standardsJson(sites, q.standardMonths);
+  const who = { siteId: sites, staffId: q.staffId };
+  const ranges = rangeSumsJson(who, q.ranges);
+  const days = daysJson(who, q.trend);
+  // firstRecordedDay: each site's first day from the primary key's order (site, day), the earliest of them.
+  const personal = q.staffId === null ? sql`` : sql` and ${d.staffId} = ${q.staffId}`;
+  const first = q.firstDay
+    ? sql`(select to_char(min(f.day), 'YYYY-MM-DD') from ${SITE_TREE} cross join lateral (select min(${d.day}) as day from ${d} where ${d.siteId} = ${SITE_TREE}.id${personal}) f)`
+    : sql`null::text`;
+  const own = Object.entries<SQL>(extra).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`);
+  return rendered(sql`with recursive ${siteTreeCte(q.siteId)}
+    select (select json_agg(id order by id) from ${SITE_TREE}) as sites, ${members} as members, ${siteMembers} as "siteMembers", ${byStaff} as "byStaff",
+      ${standards} as standards, ${ranges} as ranges, ${days} as days, ${first} as first${sql.join(own)}`);
 }
