@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const planCacheMode = async (db: TestDatabase['database']['db']) => {
-  const [row] = await rows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode where ${1} = 1`);
+  const [row] = await rows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode`);
   return row?.mode;
 };
 

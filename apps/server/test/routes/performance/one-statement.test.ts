@@ -23,15 +23,21 @@ import { createTestDatabase, PHONES, rows, type TestDatabase } from '../../helpe
 const PARENT_LEADER = extraStaff().find((person) => person.positions.some((position) => position.siteId === 201 && position.isLeader))?.phone ?? '';
 
 let test: TestDatabase;
-let counted: { db: Db; statements: string[] };
+let counted: ReturnType<typeof countingDb>;
 
-/** A drizzle instance on the database's client that records each statement's text. */
-function countingDb(database: Database): { db: Db; statements: string[] } {
+/** A drizzle instance on the database's client that records each statement's text (and, in `sent`, its text and values). */
+function countingDb(database: Database): { db: Db; statements: string[]; sent: string[] } {
   const statements: string[] = [];
-  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const sent: string[] = [];
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => {
+      statements.push(query);
+      sent.push(JSON.stringify([query, params]));
+    },
+  };
   const client = (database.db as unknown as { $client: unknown }).$client;
   const db = database.kind === 'postgres' ? drizzlePg({ client: client as pg.Pool, schema, logger }) : drizzlePglite({ client: client as PGlite, schema, logger });
-  return { db: db as unknown as Db, statements };
+  return { db: db as unknown as Db, statements, sent };
 }
 
 const idOf = async (phone: string) => {
@@ -79,10 +85,7 @@ describe('one statement per page (issue 29)', () => {
   });
 
   it('sends the same statement for the same query and another for another (statements kept by their query)', async () => {
-    const sent: string[] = [];
-    const logger = { logQuery: (query: string, params: unknown[]) => void sent.push(JSON.stringify([query, params])) };
-    const client = (test.database.db as unknown as { $client: unknown }).$client;
-    const db = (test.database.kind === 'postgres' ? drizzlePg({ client: client as pg.Pool, schema, logger }) : drizzlePglite({ client: client as PGlite, schema, logger })) as unknown as Db;
+    const { db, sent } = countingDb(test.database);
     const repository = new PerformanceRepository(db);
     const scope = await resolveSalesScope(test.database.db, await idOf(PHONES.liNa), 101);
     const periods = ['month', 'week', 'year', 'custom'] as const;
