@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@sales/contract';
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,18 +8,17 @@ import { useCustomerDetail } from '../../features/customers/api/get-customer-det
 import { CustomerHeader } from '../../features/customers/components/customer-header';
 import { CustomerProfile } from '../../features/customers/components/customer-profile';
 import { CustomerQrCode } from '../../features/customers/components/customer-qr-code';
-import { FollowUpForm } from '../../features/customers/components/follow-up-form';
+import { FollowUpWriterSheet } from './follow-up-writer-sheet';
 import { FollowUpTimeline } from '../../features/customers/components/follow-up-timeline';
 import { useSession } from '../../features/auth/session-store';
 import { useInvalidateCustomers } from '../../features/customers/api/use-invalidate-customers';
 import { CheckInBadge } from '../../features/visits/components/check-in-badge';
-import { CheckInField } from '../../features/visits/components/check-in-field';
 import { CustomerPositionCard } from '../../features/visits/components/customer-position';
-import { offerCustomerPosition } from '../../features/visits/offer-customer-position';
 import { CustomerRecentOrders } from '../../features/orders/components/recent-orders';
 import { ReleaseSheet } from '../../features/pool/components/release-sheet';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
+import { showToast } from '../../lib/toast';
 
 const TABS = [
   { key: 'orders', title: '订单' },
@@ -79,9 +79,14 @@ function CustomerScreen({ id }: { id: number }) {
                   onSetPosition={
                     customer.position === null && (isLeader || entry.staff.id === userId)
                       ? () =>
-                          void offerCustomerPosition(entry).then((set) => {
-                            if (set) void invalidateCustomers();
-                          })
+                          // Its dialog's module comes on the tap, not with the page.
+                          void import('../../features/visits/offer-customer-position').then(
+                            ({ offerCustomerPosition }) =>
+                              offerCustomerPosition(entry).then((set) => {
+                                if (set) void invalidateCustomers();
+                              }),
+                            () => showToast(ERROR_MESSAGES.network, 'fail'),
+                          )
                       : undefined
                   }
                 />
@@ -131,23 +136,7 @@ function CustomerScreen({ id }: { id: number }) {
         />
       </Popup>
 
-      <Popup visible={writing} bodyClassName="sheet sheet--form" destroyOnClose>
-        <FollowUpForm
-          customerId={customer.id}
-          onCancel={() => setWriting(false)}
-          checkInField={(onBusyChange) => <CheckInField onBusyChange={onBusyChange} />}
-          onDone={(created) => {
-            setWriting(false);
-            setTab('followups');
-            // After a check-in on a customer without a position: offer its point (设为客户位置).
-            if (created) {
-              void offerCustomerPosition(created).then((set) => {
-                if (set) void invalidateCustomers();
-              });
-            }
-          }}
-        />
-      </Popup>
+      <FollowUpWriterSheet customerId={writing ? customer.id : null} onClose={() => setWriting(false)} onWritten={() => setTab('followups')} />
     </div>
   );
 }
