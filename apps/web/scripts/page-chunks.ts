@@ -29,6 +29,21 @@ const FIRST_PAGES: Record<string, string> = {
   [path.join(srcDir, 'app', 'routes', 'home.tsx')]: 'H',
   [path.join(srcDir, 'app', 'routes', 'all-customers.tsx')]: 'C',
 };
+/**
+ * The pages most often opened by a tap from those (issue 29's tap flows: 客户详情 from the lists,
+ * 销售业绩 from home, 今日待办 from 我的), each a letter. A module none of L, H or C needs but one of
+ * these does is grouped by which of them need it (`t-D`, `t-DS`, …) and whether any other page does
+ * (`O`): the tap fetches a few files instead of one per set of pages that shares a component,
+ * over six connections at a round trip each. Another page that needs one of those modules fetches
+ * the group's file whole: a few KB more, once.
+ */
+const TAP_PAGES: Record<string, string> = {
+  [path.join(srcDir, 'app', 'routes', 'customer-details.tsx')]: 'D',
+  [path.join(srcDir, 'app', 'routes', 'sales-performance.tsx')]: 'S',
+  [path.join(srcDir, 'app', 'routes', 'todo.tsx')]: 'T',
+};
+const TAP_ORDER = 'DST';
+
 /** What the router loads with every page but login (app/router.tsx's `styled`). */
 const WITH_EVERY_SIGNED_IN_PAGE = [path.join(srcDir, 'app', 'query-provider.tsx'), path.join(srcDir, 'app', 'pages.css')];
 /**
@@ -54,7 +69,8 @@ type Lookup = (id: string) => ModuleInfo | null;
 function pageLetters(id: string, info: ModuleInfo): string {
   if (info.dynamicImporters.includes(ROUTER)) {
     if (WITH_EVERY_SIGNED_IN_PAGE.includes(id)) return 'HCR';
-    return FIRST_PAGES[id] ?? 'R';
+    // Every page but the first three is an R; a tap page is also its own letter, any other an O.
+    return FIRST_PAGES[id] ?? `R${TAP_PAGES[id] ?? 'O'}`;
   }
   return SHELL_LOADED[id] ?? '';
 }
@@ -204,7 +220,7 @@ function signature(id: string, lookup: Lookup, memo: Map<string, string>): strin
       queue.push({ id: importerId, through: null });
     }
   }
-  const result = boot ? 'boot' : [...ORDER].filter((letter) => letters.has(letter)).join('');
+  const result = boot ? 'boot' : [...ORDER, ...TAP_ORDER, 'O'].filter((letter) => letters.has(letter)).join('');
   memo.set(id, result);
   // PAGE_CHUNKS_WHY=<part of a module's path>: how that module came to the entry's group.
   const why = process.env.PAGE_CHUNKS_WHY;
@@ -243,20 +259,35 @@ export function pageChunkGroups(): CodeSplittingGroup[] {
       }
     }
     if (found === 'boot') return 'boot';
-    // Shared by other pages only (or by none, behind a dynamic import): the bundler's own split.
-    // One page's own modules: the bundler keeps them in that page's file.
-    if (found.length <= 1) return null;
-    return `p-${found}`;
+    const firstPages = [...ORDER].filter((letter) => found.includes(letter)).join('');
+    if (/[LHC]/.test(firstPages)) {
+      if (firstPages.length <= 1) return null;
+      // Home's modules that 客户详情 also needs: apart from home's others (its chart, tab bar, icons), so a
+      // tap on a customer fetches only those. The lists (C) have fetched their groups before the tap.
+      return `p-${firstPages}${!firstPages.includes('C') && found.includes('D') ? 'D' : ''}`;
+    }
+    // Needed by other pages only: by the tap pages that need it, or (none of them) the bundler's own
+    // split. One page's own modules: the bundler keeps them in that page's file.
+    const tapPages = [...TAP_ORDER, 'O'].filter((letter) => found.includes(letter)).join('');
+    if (!/[DST]/.test(tapPages) || tapPages.length <= 1) return null;
+    return `t-${tapPages}`;
   };
-  const level = (size: number): CodeSplittingGroup => ({
+  // The entry first, then the first pages' groups, then the tap pages': each widest first.
+  // A first pages' group shared with 客户详情 (p-HRD) before the same group without it (p-HR), which
+  // would otherwise take the modules both need with its own (a group takes its modules' imports).
+  const rankOf = (group: string): number => {
+    if (group === 'boot') return 30;
+    if (group.startsWith('t-')) return group.length - 2;
+    const shared = group.endsWith('D');
+    return 10 + 2 * (group.length - 2 - (shared ? 1 : 0)) + (shared ? 1 : 0);
+  };
+  const level = (rank: number): CodeSplittingGroup => ({
     name: (id, ctx) => {
       const group = groupOf(id, (moduleId) => ctx.getModuleInfo(moduleId));
-      if (group === null) return null;
-      const width = group === 'boot' ? 5 : group.length - 2;
-      return width === size ? group : null;
+      return group !== null && rankOf(group) === rank ? group : null;
     },
-    priority: size,
-    debugName: `pages-${size}`,
+    priority: rank,
+    debugName: `pages-${rank}`,
   });
-  return [level(5), level(4), level(3), level(2), level(1)];
+  return Array.from({ length: 30 }, (_, index) => level(30 - index));
 }

@@ -83,6 +83,21 @@ describe('a press on an entry', () => {
     await vi.waitFor(() => expect(preloadPage).toHaveBeenCalledWith('customerDetails'));
   });
 
+  it('asks for the page’s files at once, at the page’s own priority, skipping those the document has', () => {
+    globals[ROUTE_FILES_GLOBAL] = TABLE;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = 'http://localhost:3000/assets/tabs-b.js';
+    document.head.appendChild(link);
+    prefetchPage(routeUrl('customerDetails', { id: 7 }), new QueryClient());
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link:not([rel=prefetch])')].map((element) => [element.rel, element.getAttribute('as'), element.href, element.crossOrigin]);
+    expect(links).toEqual([
+      // As the module loader will ask for them (crossorigin), or they would be fetched twice.
+      ['modulepreload', null, 'http://localhost:3000/assets/customer-details-a.js', ''],
+      ['preload', 'style', 'http://localhost:3000/assets/tabs-c.css', ''],
+    ]);
+  });
+
   it('asks for 今日待办’s first page with its list query', async () => {
     const client = new QueryClient();
     const prefetch = vi.spyOn(client, 'prefetchInfiniteQuery').mockResolvedValue(undefined);

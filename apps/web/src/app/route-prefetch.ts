@@ -7,6 +7,7 @@ import { parsePerformancePeriod } from '../features/performance/performance-peri
 import { performanceSiteId } from '../features/performance/performance-site';
 import { followUpDueQueryOptions } from '../features/todo/api/get-follow-up-due';
 import { queryClient } from '../lib/query-client';
+import { prefetchRouteFiles } from '../lib/prefetch-files';
 import { parseId } from '../lib/query-params';
 import { setRoutePrefetcher } from '../lib/route-intent';
 import { preloadPage } from './router';
@@ -46,8 +47,8 @@ export function routeNameOfPath(pathname: string): RouteName | null {
 }
 
 /**
- * Starts the first call of the page of `url` at once, and its module when the main thread is next
- * idle: on a phone that is the ~100 ms between touch and click; evaluating the page's modules (and
+ * Starts the first call of the page of `url` and the download of its files at once, and its module
+ * when the main thread is next idle: on a phone that is the ~100 ms between touch and click; evaluating the page's modules (and
  * the bundler adding a preload link per file) inside the tap's events would hold their next paint
  * (INP), so when the click follows at once the page's own load runs first.
  */
@@ -56,6 +57,8 @@ export function prefetchPage(url: string, client: QueryClient = queryClient): vo
   const name = routeNameOfPath(pathname);
   if (!name || (ROUTES[name] as RouteMeta).public || !useSession.getState().token) return;
   ROUTE_DATA[name]?.(new URLSearchParams(search), client);
+  // Its files, all at once (the build's route table): links only, nothing run in the tap's events.
+  prefetchRouteFiles([ROUTES[name].path], true);
   whenIdle(() => void preloadPage(name).catch(() => undefined));
 }
 
