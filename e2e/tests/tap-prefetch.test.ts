@@ -72,6 +72,26 @@ describe('a tap finds the next page under way', () => {
     expect(await details()).toHaveLength(1);
   });
 
+  test('a press before the files were prefetched asks for all of the page’s files at once, each fetched once', async () => {
+    const app = await harness.newApp();
+    await app.signIn(LI_NA);
+    await app.open('pages/details/allCustomers');
+    const card = app.page.getByTestId('customer-list').getByTestId('customer-item').first();
+    await card.waitFor();
+    // At once, before the idle prefetch (the network has not been quiet for seconds yet).
+    await card.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
+    const preloads = await app.page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload][as=style]')].map((link) => new URL(link.href).pathname));
+    expect(preloads.some((file) => /\/assets\/customer-details-[\w-]+\.js$/.test(file))).toBe(true);
+
+    await card.tap();
+    await app.waitForRoute('/pages/details/customerDetails');
+    await app.customer.name().waitFor();
+    await idle(app);
+    // The module loader took the preloaded files: none fetched a second time.
+    const fetched = await app.page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => new URL(entry.name).pathname).filter((file) => file.startsWith('/assets/')));
+    for (const file of preloads) expect(fetched.filter((entry) => entry === file), file).toHaveLength(1);
+  });
+
   test('我的: 今日待办’s files are prefetched; a press on its entry asks for the list once, the page takes it', async () => {
     const app = await harness.newApp();
     await app.signIn(ZHANG_WEI);
