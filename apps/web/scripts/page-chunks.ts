@@ -10,8 +10,9 @@
  * - a module the app's entry imports goes with the entry (`boot`): one file for what every page runs;
  * - a module some of L, H or C need goes to the group of exactly that set (`p-HC`, `p-LHCR`, …), so
  *   those three pages fetch only modules they use, in at most eight files each;
- * - a module only other pages share is left to the bundler's own splitting, so no other page
- *   fetches a large group of modules it does not use either.
+ * - a module only other pages share goes to the group of the tap pages among them (TAP_PAGES below:
+ *   `t-DO`, `t-SO`, …), or, if none of them needs it, is left to the bundler's own splitting, so no
+ *   other page fetches a large group of modules it does not use either.
  *
  * Groups of more pages are formed first (a higher priority), so a group never takes a module
  * that a wider group holds (groups take their modules' dependencies with them).
