@@ -54,9 +54,22 @@ async function halfMonthWriter(): Promise<{ account: DemoAccount; session: Sessi
   throw new Error('every salesperson of 华东一部 has written this half month');
 }
 
+/**
+ * Opens the customer's 跟进记录 online, as a salesperson does before losing the network: the page
+ * brings its 写跟进 writer once the customer is shown (app/routes/follow-up-writer-sheet.tsx), and
+ * this waits until the app has asked for it and its module, with what it imports, has arrived.
+ */
 async function openTimeline(app: AppPage, customer: CustomerSummary): Promise<void> {
   await app.open(`pages/details/customerDetails?id=${customer.id}&tab=followups`);
   await expect.poll(() => app.customer.name().textContent()).toBe(customer.name);
+  const writer = await app.page.waitForFunction(
+    () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => /\/assets\/follow-up-writer-[\w-]+\.js$/.test(entry.name))?.name,
+    undefined,
+    { timeout: 10_000 },
+  );
+  // The same module the app imported: resolves once it and its imports have been loaded and run.
+  // (A string: the test runner would rewrite an import() written in this file.)
+  await app.page.evaluate(`import(${JSON.stringify(await writer.jsonValue())}).then(() => true)`);
 }
 
 async function writeFollowUp(app: AppPage, content: string): Promise<void> {

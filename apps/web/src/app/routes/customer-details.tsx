@@ -136,7 +136,7 @@ function CustomerScreen({ id }: { id: number }) {
         />
       </Popup>
 
-      <FollowUpWriterSheet customerId={writing ? customer.id : null} onClose={() => setWriting(false)} onWritten={() => setTab('followups')} />
+      <FollowUpWriterSheet preload="shown" customerId={writing ? customer.id : null} onClose={() => setWriting(false)} onWritten={() => setTab('followups')} />
     </div>
   );
 }

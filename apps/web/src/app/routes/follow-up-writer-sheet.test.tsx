@@ -25,7 +25,7 @@ describe('the 写跟进 sheet', () => {
           <button type="button" onClick={() => setWritingFor(7)}>
             写跟进
           </button>
-          <FollowUpWriterSheet customerId={writingFor} onClose={() => setWritingFor(null)} onWritten={() => undefined} />
+          <FollowUpWriterSheet preload="settled" customerId={writingFor} onClose={() => setWritingFor(null)} onWritten={() => undefined} />
         </>
       );
     }
@@ -40,5 +40,34 @@ describe('the 写跟进 sheet', () => {
     vi.resetModules();
     fireEvent.click(screen.getByRole('button', { name: '写跟进' }));
     expect((await screen.findByTestId('writer')).textContent).toBe('写跟进 7');
+  });
+
+  it('on 客户详情 (preload shown) brings the writer once the page is shown, so 写跟进 opens it at once, offline too', async () => {
+    let imported = 0;
+    vi.resetModules();
+    vi.doMock('./follow-up-writer', () => {
+      imported += 1;
+      return { default: ({ customerId }: { customerId: number }) => <div data-testid="writer">写跟进 {customerId}</div> };
+    });
+    const { FollowUpWriterSheet } = await import('./follow-up-writer-sheet');
+    function Page() {
+      const [writing, setWriting] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setWriting(true)}>
+            写跟进
+          </button>
+          <FollowUpWriterSheet preload="shown" customerId={writing ? 9 : null} onClose={() => setWriting(false)} onWritten={() => undefined} />
+        </>
+      );
+    }
+    render(<Page />);
+    // Asked for without a tap, and without waiting for the network to be quiet (whenSettled is stood in for by a no-op).
+    await vi.waitFor(() => expect(imported).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fireEvent.click(screen.getByRole('button', { name: '写跟进' }));
+    // The first render of the open sheet is the writer: no 加载中 in between.
+    expect(screen.getByTestId('writer').textContent).toBe('写跟进 9');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -23,19 +23,41 @@ function loadWriter(): Promise<Writer> {
   return writerModule;
 }
 
+/** Runs `task` when the main thread is next idle (within a second); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(task, { timeout: 1000 });
+  return () => cancelIdleCallback(handle);
+}
+
 /**
  * The 写跟进 sheet, open while `customerId` is set. Its writer (follow-up-writer.tsx) is fetched
- * once the page has settled (lib/prefetch-files.ts whenSettled) or when the sheet opens, with
- * 加载中 in the sheet meanwhile; if its files cannot be fetched the sheet says 网络错误 and closes.
- * Not React.lazy: a rejected lazy component would throw to the page's error boundary.
+ * ahead of the tap, `preload`:
+ * - `shown`: when the main thread is next idle after the sheet's page is shown. 客户详情 renders the
+ *   sheet with the customer, so a salesperson who opened a customer online can write offline;
+ * - `settled`: once the page has settled (lib/prefetch-files.ts whenSettled), off a cold first
+ *   load's measurement (今日待办, painted before the app).
+ * Opened before, the sheet shows 加载中 until it arrives; if its files cannot be fetched it says
+ * 网络错误 and closes. Not React.lazy: a rejected lazy component would throw to the page's error boundary.
  */
-export function FollowUpWriterSheet({ customerId, onClose, onWritten }: { customerId: number | null } & Omit<FollowUpWriterProps, 'customerId'>) {
+export function FollowUpWriterSheet({
+  customerId,
+  onClose,
+  onWritten,
+  preload,
+}: { customerId: number | null; preload: 'shown' | 'settled' } & Omit<FollowUpWriterProps, 'customerId'>) {
   const [writer, setWriter] = useState<Writer | null>(null);
   const Writer = writer ?? loadedWriter;
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => whenSettled(() => void loadWriter().catch(() => undefined)), []);
+  useEffect(() => {
+    const load = () => void loadWriter().catch(() => undefined);
+    return preload === 'shown' ? whenIdle(load) : whenSettled(load);
+  }, [preload]);
   useEffect(() => {
     if (customerId === null || loadedWriter) return undefined;
     let open = true;

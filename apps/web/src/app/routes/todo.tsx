@@ -24,7 +24,7 @@ export default function TodoPage() {
         onWriteFollowUp={setWritingFor}
         onWriteReport={(kind) => nav.navigateTo(REPORT_WRITERS[kind])}
       />
-      <FollowUpWriterSheet customerId={writingFor} onClose={() => setWritingFor(null)} onWritten={() => void refresh()} />
+      <FollowUpWriterSheet preload="settled" customerId={writingFor} onClose={() => setWritingFor(null)} onWritten={() => void refresh()} />
     </>
   );
 }
