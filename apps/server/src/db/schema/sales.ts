@@ -71,6 +71,8 @@ export const customers = pgTable(
     index('customers_site_name_key_idx').on(t.siteId, t.nameKey),
     // The 公海 pool of a site, newest first.
     index('customers_site_pool_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()).where(sql`${t.ownerId} IS NULL`),
+    // …and by 等级: its exact count reads the index alone (at 100×, 20 ms → 0.2 ms for 1,426 of 9,819).
+    index('customers_site_pool_level_idx').on(t.siteId, t.level, t.createdAt.desc(), t.id.desc()).where(sql`${t.ownerId} IS NULL`),
     // Keyword search (ILIKE '%…%') by trigrams (pg_trgm, also loaded into PGlite).
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('customers_contact_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),

@@ -97,6 +97,9 @@ describe('pool/list', () => {
     const levelA = await list(as.liNa, { level: 'A' });
     expect(levelA.body.data.list.length).toBeGreaterThan(0);
     expect(levelA.body.data.list.every((customer) => customer.level === 'A')).toBe(true);
+    // The exact total of the level (counted from its own index, customers_site_pool_level_idx), not the pool's.
+    expect(levelA.body.data.total).toBe(await scalar(server.db, sql`select count(*) as value from customers where site_id = ${SITE} and owner_id is null and level = 'A'`));
+    expect(levelA.body.data.total).toBeLessThan((await list(as.liNa, {})).body.data.total);
   });
 
   it('shows who had a customer last, when and why, and filters by that person', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_site_pool_level_idx" ON "customers" USING btree ("site_id","level","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "customers"."owner_id" IS NULL;
