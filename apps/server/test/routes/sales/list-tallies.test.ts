@@ -49,6 +49,17 @@ const total = async (session: Session, body: Record<string, unknown>) => {
 };
 
 describe('customer list totals from the tallies', () => {
+  it('come with the page’s rows, and a page past the last customer has none and the same total', async () => {
+    for (const body of [{}, { level: 'A' }, { ownerId: 0 }, { hasOrders: true, level: 'B' }, { keyword: '店' }]) {
+      const first = await total(as.liNa, body);
+      expect(first, JSON.stringify(body)).toBeGreaterThan(0);
+      const past = await staffCall<CustomerPage>(server.app, as.liNa, 'customer/list', { siteId: SITE, page: first + 1, pageSize: 1, ...body });
+      expect(past.status).toBe(200);
+      expect(past.body.data.list).toEqual([]);
+      expect(past.body.data.total, JSON.stringify(body)).toBe(first);
+    }
+  });
+
   it('equal a count of the customers for every filter, as a leader and as a salesperson', async () => {
     const owners = await rows<{ id: number }>(server.db, sql`select distinct owner_id as id from customers where site_id = ${SITE} and owner_id is not null limit 3`);
     const ownerFilters = [undefined, 0, as.zhangWei.id, ...owners.map((row) => row.id)];

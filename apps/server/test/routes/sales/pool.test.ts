@@ -87,6 +87,14 @@ describe('pool/list', () => {
     const second = await list(as.zhangWei, { pageSize: 5, page: 2 });
     const ids = [...first.body.data.list, ...second.body.data.list].map((customer) => customer.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // The total comes with the page's rows; a page past the last has none, and the same total.
+    expect(all.body.data.total).toBe(await scalar(server.db, sql`select count(*) as value from customers where site_id = ${SITE} and owner_id is null`));
+    for (const body of [{}, { level: 'A' }, { lastOwnerId: as.zhangWei.id }]) {
+      const whole = (await list(as.liNa, body)).body.data.total;
+      const past = (await list(as.liNa, { ...body, pageSize: 5, page: Math.floor(whole / 5) + 2 })).body.data;
+      expect(past.list).toEqual([]);
+      expect(past.total, JSON.stringify(body)).toBe(whole);
+    }
   });
 
   it('searches by name for salespeople and by phone too for leaders, and filters by level', async () => {

@@ -180,8 +180,17 @@ export class CustomersRepository {
       return { list: rows.map(toSummary), total: matches, page, pageSize };
     }
     const where = this.conditions(scope, body);
-    // Both at once: on PostgreSQL they run on two connections side by side.
-    const [total, rows] = await Promise.all([this.total(scope, body, where), rowsWhere(where)]);
+    // The total rides on the page's rows as a subquery PostgreSQL runs once: one statement, one
+    // round trip. A page past the last customer has no row to carry it, and asks for it alone.
+    const rows = await this.db
+      .select({ ...summaryColumns, returnDaysLeft: countdown, total: sql<number>`(${this.totalQuery(scope, body, where)})`.mapWith(Number) })
+      .from(customers)
+      .leftJoin(staff, eq(staff.id, customers.ownerId))
+      .where(where)
+      .orderBy(...this.ordering(body, countdown))
+      .limit(pageSize)
+      .offset(offset);
+    const total = rows[0]?.total ?? (await this.total(scope, body, where));
     return { list: rows.map(toSummary), total, page, pageSize };
   }
 
@@ -220,16 +229,17 @@ export class CustomersRepository {
    * The list's total. Without a keyword every filter is a column of customer_tallies, so the total
    * is a sum over a few dozen rows however many customers the site holds; a keyword needs a count.
    */
-  private async total(scope: SalesScope, filter: CustomerFilter, where: SQL): Promise<number> {
-    if (keywordOf(filter.keyword)) {
-      const [row] = await this.db.select({ total: count() }).from(customers).where(where);
-      return row?.total ?? 0;
-    }
-    const [row] = await this.db
+  private totalQuery(scope: SalesScope, filter: CustomerFilter, where: SQL) {
+    if (keywordOf(filter.keyword)) return this.db.select({ total: count() }).from(customers).where(where);
+    return this.db
       .select({ total: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
       .from(customerTallies)
       .where(this.tallyConditions(scope, filter));
-    return row?.total ?? 0;
+  }
+
+  private async total(scope: SalesScope, filter: CustomerFilter, where: SQL): Promise<number> {
+    const [row] = await this.totalQuery(scope, filter, where);
+    return Number(row?.total ?? 0);
   }
 
   /** The list's sort value of a row as text, so a keyset continues exactly where it left off. */

@@ -181,30 +181,31 @@ export class PoolRepository {
     const countQuery = needsLast
       ? this.db.select({ total: count() }).from(customers).leftJoinLateral(last, sql`true`).where(where)
       : this.db.select({ total: count() }).from(customers).where(where);
-    const [totalRows, rows] = await Promise.all([
-      countQuery,
-      this.db
-        .select({
-          id: customers.id,
-          name: customers.name,
-          level: customers.level,
-          address: customers.address,
-          source: customers.source,
-          createdAt: customers.createdAt,
-          lastOwnerId: last.staffId,
-          lastOwnerName: staff.username,
-          leftAt: last.unboundAt,
-          leftReason: last.unboundReason,
-          leftNote: last.unboundNote,
-        })
-        .from(customers)
-        .leftJoinLateral(last, sql`true`)
-        .leftJoin(staff, eq(staff.id, last.staffId))
-        .where(where)
-        .orderBy(desc(customers.createdAt), desc(customers.id))
-        .limit(pageSize)
-        .offset(offset),
-    ]);
+    // The total rides on the page's rows as a subquery PostgreSQL runs once: one statement, one
+    // round trip. A page past the last customer has no row to carry it, and asks for it alone.
+    const rows = await this.db
+      .select({
+        total: sql<number>`(${countQuery})`.mapWith(Number),
+        id: customers.id,
+        name: customers.name,
+        level: customers.level,
+        address: customers.address,
+        source: customers.source,
+        createdAt: customers.createdAt,
+        lastOwnerId: last.staffId,
+        lastOwnerName: staff.username,
+        leftAt: last.unboundAt,
+        leftReason: last.unboundReason,
+        leftNote: last.unboundNote,
+      })
+      .from(customers)
+      .leftJoinLateral(last, sql`true`)
+      .leftJoin(staff, eq(staff.id, last.staffId))
+      .where(where)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(pageSize)
+      .offset(offset);
+    const total = rows[0]?.total ?? (await countQuery)[0]?.total ?? 0;
     return {
       list: (rows as PoolRow[]).map((row) => ({
         id: row.id,
@@ -218,7 +219,7 @@ export class PoolRepository {
         leftReason: row.leftReason,
         leftNote: row.leftNote,
       })),
-      total: totalRows[0]?.total ?? 0,
+      total,
       page,
       pageSize,
     };
