@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { LI_NA, ZHANG_WEI } from '../support/accounts';
 import { type AppPage, useApp } from '../support/app';
@@ -36,6 +36,16 @@ async function idle(app: AppPage): Promise<void> {
 /** The files the page was told to prefetch while idle (app/next-routes.ts). */
 const prefetched = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map((link) => new URL(link.href).pathname));
 
+/** 李娜's 客户列表 with its first card on screen. */
+async function customerList(): Promise<{ app: AppPage; card: Locator }> {
+  const app = await harness.newApp();
+  await app.signIn(LI_NA);
+  await app.open('pages/details/allCustomers');
+  const card = app.page.getByTestId('customer-list').getByTestId('customer-item').first();
+  await card.waitFor();
+  return { app, card };
+}
+
 /**
  * Tap to next page (issue 29): once a page is loaded and the browser idle, the files of the pages
  * its taps open are prefetched; a press (pointerdown, before the click) on an entry sends the next
@@ -43,11 +53,7 @@ const prefetched = (page: Page) => page.evaluate(() => [...document.querySelecto
  */
 describe('a tap finds the next page under way', () => {
   test('客户列表: the customer page’s files are prefetched; a press asks for the customer, the page does not ask again', async () => {
-    const app = await harness.newApp();
-    await app.signIn(LI_NA);
-    await app.open('pages/details/allCustomers');
-    const card = app.page.getByTestId('customer-list').getByTestId('customer-item').first();
-    await card.waitFor();
+    const { app, card } = await customerList();
     await expect.poll(async () => (await prefetched(app.page)).some((file) => /\/assets\/customer-details-[\w-]+\.js$/.test(file)), { timeout: 15_000 }).toBe(true);
     // The prefetched files are fetched, not run: the page's module is not loaded until asked for.
     const files = await prefetched(app.page);
@@ -73,11 +79,7 @@ describe('a tap finds the next page under way', () => {
   });
 
   test('a press before the files were prefetched asks for all of the page’s files at once, each fetched once', async () => {
-    const app = await harness.newApp();
-    await app.signIn(LI_NA);
-    await app.open('pages/details/allCustomers');
-    const card = app.page.getByTestId('customer-list').getByTestId('customer-item').first();
-    await card.waitFor();
+    const { app, card } = await customerList();
     // At once, before the idle prefetch (the network has not been quiet for seconds yet).
     await card.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
     const preloads = await app.page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload][as=style]')].map((link) => new URL(link.href).pathname));

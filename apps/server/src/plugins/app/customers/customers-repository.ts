@@ -157,9 +157,10 @@ export class CustomersRepository {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
     // The return rules and a keyword's counts at once: on PostgreSQL on two connections side by side.
     const [countdown, counted] = await Promise.all([this.countdown(scope), this.keywordCounts(scope, body)]);
-    const rowsWhere = (where: SQL) =>
+    // `total`: the list's total as a subquery PostgreSQL runs once, carried on every row.
+    const rowsWhere = (where: SQL, total: SQL<number | null> = sql`null`) =>
       this.db
-        .select({ ...summaryColumns, returnDaysLeft: countdown })
+        .select({ ...summaryColumns, returnDaysLeft: countdown, total: total.mapWith((value: unknown) => (value === null ? null : Number(value))) })
         .from(customers)
         .leftJoin(staff, eq(staff.id, customers.ownerId))
         .where(where)
@@ -180,16 +181,9 @@ export class CustomersRepository {
       return { list: rows.map(toSummary), total: matches, page, pageSize };
     }
     const where = this.conditions(scope, body);
-    // The total rides on the page's rows as a subquery PostgreSQL runs once: one statement, one
-    // round trip. A page past the last customer has no row to carry it, and asks for it alone.
-    const rows = await this.db
-      .select({ ...summaryColumns, returnDaysLeft: countdown, total: sql<number>`(${this.totalQuery(scope, body, where)})`.mapWith(Number) })
-      .from(customers)
-      .leftJoin(staff, eq(staff.id, customers.ownerId))
-      .where(where)
-      .orderBy(...this.ordering(body, countdown))
-      .limit(pageSize)
-      .offset(offset);
+    // The total rides on the page's rows: one statement, one round trip. A page past the last
+    // customer has no row to carry it, and asks for it alone.
+    const rows = await rowsWhere(where, sql<number>`(${this.totalQuery(scope, body, where)})`);
     const total = rows[0]?.total ?? (await this.total(scope, body, where));
     return { list: rows.map(toSummary), total, page, pageSize };
   }
