@@ -282,10 +282,17 @@ export function pageChunkGroups(): CodeSplittingGroup[] {
     const shared = group.endsWith('D');
     return 10 + 2 * (group.length - 2 - (shared ? 1 : 0)) + (shared ? 1 : 0);
   };
+  // Each level asks for every module: a module's group is worked out once per build.
+  const groups = new Map<string, { group: string; rank: number } | null>();
   const level = (rank: number): CodeSplittingGroup => ({
     name: (id, ctx) => {
-      const group = groupOf(id, (moduleId) => ctx.getModuleInfo(moduleId));
-      return group !== null && rankOf(group) === rank ? group : null;
+      let known = groups.get(id);
+      if (known === undefined) {
+        const group = groupOf(id, (moduleId) => ctx.getModuleInfo(moduleId));
+        known = group === null ? null : { group, rank: rankOf(group) };
+        groups.set(id, known);
+      }
+      return known !== null && known.rank === rank ? known.group : null;
     },
     priority: rank,
     debugName: `pages-${rank}`,

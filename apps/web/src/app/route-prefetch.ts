@@ -7,7 +7,7 @@ import { parsePerformancePeriod } from '../features/performance/performance-peri
 import { performanceSiteId } from '../features/performance/performance-site';
 import { followUpDueQueryOptions } from '../features/todo/api/get-follow-up-due';
 import { queryClient } from '../lib/query-client';
-import { prefetchRouteFiles } from '../lib/prefetch-files';
+import { prefetchRouteFiles, whenIdle } from '../lib/prefetch-files';
 import { parseId } from '../lib/query-params';
 import { setRoutePrefetcher } from '../lib/route-intent';
 import { preloadPage } from './router';
@@ -59,12 +59,7 @@ export function prefetchPage(url: string, client: QueryClient = queryClient): vo
   ROUTE_DATA[name]?.(new URLSearchParams(search), client);
   // Its files, all at once (the build's route table): links only, nothing run in the tap's events.
   prefetchRouteFiles([ROUTES[name].path], true);
-  whenIdle(() => void preloadPage(name).catch(() => undefined));
-}
-
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 300 });
-  else setTimeout(task, 0);
+  whenIdle(() => void preloadPage(name).catch(() => undefined), 300);
 }
 
 setRoutePrefetcher((url) => prefetchPage(url));

@@ -37,13 +37,13 @@ export function filesOfRoutes(paths: readonly string[], table: RouteFiles | null
   return [...urls];
 }
 
-/** Whether the document fetched this file already or asked for it (a script, a preload or a prefetch). */
-function known(url: string): boolean {
-  if (performance.getEntriesByName(url).length > 0) return true;
+/** The files the document's scripts and links (preloads, prefetches, stylesheets) ask for. */
+function askedFor(): Set<string> {
+  const urls = new Set<string>();
   for (const element of document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[href], script[src]')) {
-    if ((element instanceof HTMLLinkElement ? element.href : element.src) === url) return true;
+    urls.add(element instanceof HTMLLinkElement ? element.href : element.src);
   }
-  return false;
+  return urls;
 }
 
 /**
@@ -54,8 +54,11 @@ function known(url: string): boolean {
  */
 export function prefetchRouteFiles(paths: readonly string[], now = false): number {
   let added = 0;
+  // Read once, not per file: a press runs this inside the tap's events.
+  const asked = askedFor();
   for (const url of filesOfRoutes(paths)) {
-    if (known(url)) continue;
+    // Fetched already, or asked for.
+    if (asked.has(url) || performance.getEntriesByName(url).length > 0) continue;
     const link = document.createElement('link');
     if (!now) link.rel = 'prefetch';
     else if (url.endsWith('.css')) {
@@ -69,6 +72,16 @@ export function prefetchRouteFiles(paths: readonly string[], now = false): numbe
     added += 1;
   }
   return added;
+}
+
+/** Runs `task` when the main thread is next idle, within `timeoutMs` at the latest; returns the cancel. */
+export function whenIdle(task: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(task, { timeout: timeoutMs });
+  return () => cancelIdleCallback(handle);
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // (follow-up-writer), which stays off both pages' first load; the writer itself is stood in for.
 const state = vi.hoisted(() => ({ writerFails: true, toast: vi.fn() }));
 
-vi.mock('../../lib/prefetch-files', () => ({ whenSettled: () => () => undefined }));
+vi.mock('../../lib/prefetch-files', async (importOriginal) => ({ ...(await importOriginal<object>()), whenSettled: () => () => undefined }));
 vi.mock('../../lib/toast', () => ({ showToast: state.toast }));
 vi.mock('./follow-up-writer', () => {
   if (state.writerFails) throw new Error('Failed to fetch dynamically imported module');

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@sales/contract';
 import { Popup } from 'antd-mobile';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { whenSettled } from '../../lib/prefetch-files';
+import { whenIdle, whenSettled } from '../../lib/prefetch-files';
 import { showToast } from '../../lib/toast';
 import type { FollowUpWriterProps } from './follow-up-writer';
 
@@ -21,16 +21,6 @@ function loadWriter(): Promise<Writer> {
     },
   );
   return writerModule;
-}
-
-/** Runs `task` when the main thread is next idle (within a second); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(task, 0);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(task, { timeout: 1000 });
-  return () => cancelIdleCallback(handle);
 }
 
 /**
@@ -56,7 +46,7 @@ export function FollowUpWriterSheet({
 
   useEffect(() => {
     const load = () => void loadWriter().catch(() => undefined);
-    return preload === 'shown' ? whenIdle(load) : whenSettled(load);
+    return preload === 'shown' ? whenIdle(load, 1000) : whenSettled(load);
   }, [preload]);
   useEffect(() => {
     if (customerId === null || loadedWriter) return undefined;

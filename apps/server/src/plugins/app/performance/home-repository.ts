@@ -181,7 +181,6 @@ export class HomeRepository {
     };
   }
 
-  /** A single site's home in one statement, or null when the site has sites below it after all. */
   /** Home's statement at a single site (readSite's), built and rendered. */
   private siteStatement(q: HomeQuery): SQL {
     const { scope, staffId } = q;
@@ -198,6 +197,7 @@ export class HomeRepository {
       ${rangeSums} as ranges, ${days} as days, ${dueTotal} as "dueTotal", ${due} as due`);
   }
 
+  /** A single site's home in one statement, or null when the site has sites below it after all. */
   private async readSite(q: HomeQuery): Promise<HomeRead | null> {
     const { scope } = q;
     const statement = this.statements.get(JSON.stringify({ ...q, now: null, due: dueKey(q) }), () => this.siteStatement(q));
