@@ -244,6 +244,10 @@ describe('自动回收', () => {
     expect(counted).toEqual([...counted].sort((a, b) => a - b));
     expect(days.indexOf(null) === -1 || days.slice(days.indexOf(null)).every((value) => value === null)).toBe(true);
     expect(list.body.data.list.find((item) => item.id === far.id)?.returnDaysLeft).toBe(25);
+    // A keyword's list reads the rules along with its counts: the same 剩余 N 天.
+    const found = await staffCall<CustomerPage>(server.app, as.zhangWei, 'customer/list', { siteId: 101, keyword: near.name });
+    expect(found.status, found.body.msg).toBe(200);
+    expect(found.body.data.list.find((item) => item.id === near.id)?.returnDaysLeft).toBe(2);
 
     const detail = await staffCall<CustomerDetail>(server.app, as.zhangWei, 'customer/detail', { siteId: 101, id: near.id });
     expect(detail.body.data.returnDaysLeft).toBe(2);

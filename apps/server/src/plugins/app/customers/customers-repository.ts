@@ -32,7 +32,8 @@ import {
   type SalesScope,
 } from '../sales/sales-authorization.js';
 import { customerKeywordMatch, searchRowKeywordMatch } from '../sales/keyword-search.js';
-import { daysLeftOfCustomer, loadReturnRules } from '../pool/return-countdown.js';
+import { effectivePoolRulesFrom, POOL_RULES_JSON, type PoolRulesJsonRow } from '../pool/pool-rules.js';
+import { daysLeftOfCustomer, loadReturnRules, returnRules } from '../pool/return-countdown.js';
 import { cappedCount, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
 export type CustomerFilter = Omit<CustomerListBody, 'page' | 'pageSize' | 'siteId'>;
@@ -155,8 +156,8 @@ export class CustomersRepository {
 
   async list(scope: SalesScope, body: CustomerListBody): Promise<CustomerPage> {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
-    // The return rules and a keyword's counts at once: on PostgreSQL on two connections side by side.
-    const [countdown, counted] = await Promise.all([this.countdown(scope), this.keywordCounts(scope, body)]);
+    // The return rules, with a keyword's counts when it has them: one statement.
+    const { countdown, counted } = await this.countdownAndCounts(scope, body);
     // `total`: the list's total as a subquery PostgreSQL runs once, carried on every row.
     const rowsWhere = (where: SQL, total: SQL<number | null> = sql`null`) =>
       this.db
@@ -198,14 +199,19 @@ export class CustomersRepository {
   }
 
   /**
-   * For a keyword of two characters or more without the orders filter (customer_search holds no
-   * order figures): how many customers match (the list's exact total, from customer_search) and
-   * how many the caller sees with the other filters (from customer_tallies), in one statement.
+   * The list's 剩余 N 天 (the site's return rules), and, for a keyword of two characters or more
+   * without the orders filter (customer_search holds no order figures), how many customers match
+   * (the list's exact total, from customer_search) and how many the caller sees with the other
+   * filters (from customer_tallies): all in one statement, one round trip.
    */
-  private async keywordCounts(scope: SalesScope, filter: CustomerFilter): Promise<{ matches: number; seen: number } | undefined> {
+  private async countdownAndCounts(
+    scope: SalesScope,
+    filter: CustomerFilter,
+    now = new Date(),
+  ): Promise<{ countdown: SQL<number | null>; counted: { matches: number; seen: number } | undefined }> {
     const keyword = keywordOf(filter.keyword);
     const match = keyword && filter.hasOrders === undefined ? searchRowKeywordMatch(scope.siteId, keyword) : undefined;
-    if (!match) return undefined;
+    if (!match) return { countdown: await this.countdown(scope, this.db, now), counted: undefined };
     const conditions: (SQL | undefined)[] = [eq(customerSearch.siteId, scope.siteId), match];
     if (!scope.isLeader) conditions.push(eq(customerSearch.ownerId, scope.userId));
     if (filter.ownerId !== undefined) conditions.push(filter.ownerId === 0 ? isNull(customerSearch.ownerId) : eq(customerSearch.ownerId, filter.ownerId));
@@ -215,8 +221,12 @@ export class CustomersRepository {
       .select({ value: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
       .from(customerTallies)
       .where(this.tallyConditions(scope, filter));
-    const [row] = rowsOf<{ matches: number; seen: number }>(await this.db.execute(sql`select (${matches})::int as matches, (${seen}) as seen`));
-    return row;
+    const [row] = rowsOf<{ rules: PoolRulesJsonRow[]; matches: number; seen: number }>(
+      await this.db.execute(sql`select ${POOL_RULES_JSON} as rules, (${matches})::int as matches, (${seen}) as seen`),
+    );
+    if (!row) throw new Error('the keyword counts returned no row');
+    const rules = returnRules(effectivePoolRulesFrom(row.rules, [scope.siteId]));
+    return { countdown: daysLeftOfCustomer(rules, now), counted: { matches: row.matches, seen: row.seen } };
   }
 
   /**

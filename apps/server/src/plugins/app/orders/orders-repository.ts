@@ -18,7 +18,7 @@ import type { Db } from '../../../db/client.js';
 import { atSites, type SiteSet } from '../../../db/performance-figures.js';
 import { customers, orderItems, orders, orderTallies, staff } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
-import { customerNameMatch } from '../sales/keyword-search.js';
+import { namedCustomerIds } from '../sales/keyword-search.js';
 import { customerOrders, ORDER_NOT_FOUND, readableOrders, visibleOrders, visibleOrderTallies, type SalesScope } from '../sales/sales-authorization.js';
 import { cappedCount, containsPattern, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
@@ -186,10 +186,7 @@ export class OrdersRepository {
     const keyword = keywordOf(filter.keyword);
     if (keyword) {
       const pattern = containsPattern(keyword);
-      const namedCustomers = this.db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.siteId, scope.siteId), customerNameMatch(scope.siteId, keyword)));
+      const namedCustomers = namedCustomerIds(this.db, scope.siteId, keyword);
       // Order numbers are ASCII: a Chinese keyword can only be a customer's name. `= any(array(…))`
       // rather than `in (…)`: both arms of the OR then use an index (trigram on the number, the
       // customer index on the ids) instead of a walk through the whole site's orders.

@@ -10,7 +10,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { sitePoolRules, sites } from '../../../db/schema.js';
-import { siteLinks, type SiteLink } from '../../../db/site-links.js';
+import { rowsOf } from '../../../db/seed-bulk.js';
+import { type SiteLink } from '../../../db/site-links.js';
 
 export type CustomerLevelKey = 'A' | 'B' | 'C';
 export type LevelDays = Partial<Record<CustomerLevelKey, { noFollowUpDays: number | null; noOrderDays: number | null }>>;
@@ -84,9 +85,10 @@ export async function ownPoolRules(db: Db | Tx, siteIds?: readonly number[]): Pr
 
 /** The rules that apply at each of `siteIds` (all sites when omitted). */
 export async function effectivePoolRules(db: Db | Tx, siteIds?: readonly number[]): Promise<Map<number, EffectivePoolRules>> {
-  const links = await siteLinks(db);
-  const own = await ownPoolRules(db);
-  return effectiveFrom(links, own, siteIds);
+  // The tree and every site's own row in one statement (one round trip): a customer list, 公海 and
+  // 客户详情 ask for them on every request.
+  const [row] = rowsOf<{ rules: PoolRulesJsonRow[] }>(await db.execute(sql`select ${POOL_RULES_JSON} as rules`));
+  return effectivePoolRulesFrom(row?.rules ?? [], siteIds);
 }
 
 function effectiveFrom(links: readonly SiteLink[], own: ReadonlyMap<number, OwnPoolRules>, siteIds?: readonly number[]): Map<number, EffectivePoolRules> {

@@ -7,7 +7,8 @@
  * of it, so the pre-filter never drops a match, and the ILIKE drops what the pre-filter lets by:
  * the results are exactly the ILIKE's.
  */
-import { ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
 import { customers, customerSearch, customerSearchKeys } from '../../../db/schema.js';
 import { containsPattern } from './sales-queries.js';
 
@@ -50,6 +51,27 @@ export function customerNameMatch(siteId: number, keyword: string): SQL {
 export function searchRowKeywordMatch(siteId: number, keyword: string): SQL | undefined {
   if (!hasBigram(keyword)) return undefined;
   const lowered = sql`lower(${keyword}::text)`;
-  return sql`(${customerSearchKeys(customerSearch)} @> search_bigrams(${siteId}::integer, ${keyword}::text)
+  return sql`(${searchRowKeys(siteId, keyword)}
     and (strpos(${customerSearch.nameLower}, ${lowered}) > 0 or strpos(${customerSearch.contactLower}, ${lowered}) > 0 or strpos(${customerSearch.phoneLower}, ${lowered}) > 0))`;
+}
+
+/** The keys of customer_search rows that may match a keyword of two characters or more (its index). */
+const searchRowKeys = (siteId: number, keyword: string): SQL => sql`${customerSearchKeys(customerSearch)} @> search_bigrams(${siteId}::integer, ${keyword}::text)`;
+
+/**
+ * The ids of the site's customers whose name contains the keyword (an order search by customer),
+ * as a subquery: from customer_search's narrow rows and their keys, as searchRowKeywordMatch;
+ * from the customers themselves for a single character (customerNameMatch).
+ */
+export function namedCustomerIds(db: Db, siteId: number, keyword: string) {
+  if (!hasBigram(keyword)) {
+    return db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.siteId, siteId), customerNameMatch(siteId, keyword)));
+  }
+  return db
+    .select({ id: customerSearch.customerId })
+    .from(customerSearch)
+    .where(and(eq(customerSearch.siteId, siteId), searchRowKeys(siteId, keyword), sql`strpos(${customerSearch.nameLower}, lower(${keyword}::text)) > 0`));
 }
