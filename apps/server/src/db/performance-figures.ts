@@ -115,6 +115,37 @@ export function monthSplit(range: DayRange): { months: DayRange | null; days: Da
   return { months, days };
 }
 
+/** The first day of a day's month. */
+const monthOf = (day: string): string => `${day.slice(0, 8)}01`;
+
+/** The first day of the month after a day's. */
+const nextMonthOf = (day: string): string => monthOf(shiftDay(monthOf(day), 31));
+
+/**
+ * monthSplit for a range open at either end or both (an order list's dates are optional):
+ * `months` from the first whole month on or after the start (none: from the first) to the last
+ * whole month up to the end (none: to the last), each bound the first day of a month, absent when
+ * open; `days` the days of the range outside those months. Null months: no whole month fits.
+ */
+export function openMonthSplit(startDate?: string, endDate?: string): { months: { from?: string; to?: string } | null; days: DayRange[] } {
+  if (startDate && endDate) {
+    const split = monthSplit({ startDate, endDate });
+    return { months: split.months && { from: split.months.startDate, to: split.months.endDate }, days: split.days };
+  }
+  const days: DayRange[] = [];
+  const months: { from?: string; to?: string } = {};
+  if (startDate) {
+    months.from = monthOf(startDate) === startDate ? startDate : nextMonthOf(startDate);
+    if (startDate < months.from) days.push({ startDate, endDate: shiftDay(months.from, -1) });
+  }
+  if (endDate) {
+    const endsMonth = nextMonthOf(endDate) === shiftDay(endDate, 1);
+    months.to = endsMonth ? monthOf(endDate) : monthOf(shiftDay(monthOf(endDate), -1));
+    if (!endsMonth) days.push({ startDate: monthOf(endDate), endDate });
+  }
+  return { months, days };
+}
+
 /** Figure columns of both summary tables. */
 export const SUM_COLUMNS = sql.raw('paid_count, paid_amount_fen, refund_count, refund_amount_fen, new_customers, follow_ups');
 

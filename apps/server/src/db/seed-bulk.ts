@@ -67,8 +67,11 @@ const SUMMARY_TRIGGERS: readonly (readonly [string, string])[] = [
   ['customer_bindings', 'customer_bindings_follow_up_at'],
 ];
 const SUMMARY_RECOMPUTES = ['perf_recompute', 'order_tallies_recompute', 'follow_up_latest_recompute', 'binding_follow_up_at_recompute'];
-/** The tables those recomputations fill (performance_monthly through its triggers on performance_daily, migration 0037). */
-const SUMMARY_TABLES = ['performance_daily', 'performance_monthly', 'customer_tallies', 'order_tallies', 'follow_up_latest'];
+/**
+ * The tables those recomputations fill (performance_monthly through its triggers on performance_daily,
+ * migration 0037; order_tallies_monthly through its triggers on order_tallies, 0039).
+ */
+const SUMMARY_TABLES = ['performance_daily', 'performance_monthly', 'customer_tallies', 'order_tallies', 'order_tallies_monthly', 'follow_up_latest'];
 
 /**
  * Runs a bulk load the way databases like it, inside the seed's transaction: the summary triggers

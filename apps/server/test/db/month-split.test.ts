@@ -5,7 +5,7 @@
 import { eachDay, shiftDay, type DayRange } from '@sales/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { monthSplit } from '../../src/db/performance-figures.js';
+import { monthSplit, openMonthSplit } from '../../src/db/performance-figures.js';
 
 /** The days a split reads: each month's days and the day ranges'. */
 function daysRead(split: ReturnType<typeof monthSplit>): string[] {
@@ -60,5 +60,29 @@ describe('monthSplit', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('openMonthSplit', () => {
+  it('reads a range open at either end as its whole months and the days outside them', () => {
+    expect(openMonthSplit()).toEqual({ months: {}, days: [] });
+    expect(openMonthSplit('2026-11-23')).toEqual({ months: { from: '2026-12-01' }, days: [{ startDate: '2026-11-23', endDate: '2026-11-30' }] });
+    expect(openMonthSplit('2026-11-01')).toEqual({ months: { from: '2026-11-01' }, days: [] });
+    expect(openMonthSplit(undefined, '2026-09-30')).toEqual({ months: { to: '2026-09-01' }, days: [] });
+    expect(openMonthSplit(undefined, '2026-03-05')).toEqual({ months: { to: '2026-02-01' }, days: [{ startDate: '2026-03-01', endDate: '2026-03-05' }] });
+    expect(openMonthSplit(undefined, '2024-02-29')).toEqual({ months: { to: '2024-02-01' }, days: [] });
+    expect(openMonthSplit(undefined, '2026-01-15')).toEqual({ months: { to: '2025-12-01' }, days: [{ startDate: '2026-01-01', endDate: '2026-01-15' }] });
+    expect(openMonthSplit('2026-12-31')).toEqual({ months: { from: '2027-01-01' }, days: [{ startDate: '2026-12-31', endDate: '2026-12-31' }] });
+  });
+
+  it('reads a closed range as monthSplit does', () => {
+    expect(openMonthSplit('2026-08-31', '2026-11-29')).toEqual({
+      months: { from: '2026-09-01', to: '2026-10-01' },
+      days: [
+        { startDate: '2026-08-31', endDate: '2026-08-31' },
+        { startDate: '2026-11-01', endDate: '2026-11-29' },
+      ],
+    });
+    expect(openMonthSplit('2026-11-02', '2026-11-29')).toEqual({ months: null, days: [{ startDate: '2026-11-02', endDate: '2026-11-29' }] });
   });
 });

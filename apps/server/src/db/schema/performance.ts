@@ -83,6 +83,25 @@ export const orderTallies = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.staffId, t.status, t.day] }), index('order_tallies_site_day_idx').on(t.siteId, t.day)],
 );
 
+/**
+ * order_tallies summed by China-time month (`month`: its first day), kept current by statement
+ * triggers on order_tallies (migration 0039_order_tallies_monthly), so an order list's totals over
+ * every day, or a range's whole months, read a row per salesperson, status and month, and only the
+ * days around those months from order_tallies (orders-repository's talliedTotals).
+ */
+export const orderTalliesMonthly = pgTable(
+  'order_tallies_monthly',
+  {
+    siteId: integer('site_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.staffId, t.status, t.month] }), index('order_tallies_monthly_site_month_idx').on(t.siteId, t.month)],
+);
+
 /** 业绩标准: monthly targets of a site (staffId null = the site default) or of one member. */
 export const performanceStandards = pgTable(
   'performance_standards',

@@ -1,6 +1,6 @@
 /**
- * The customer and order lists' totals without a keyword are read from customer_tallies and
- * order_tallies (migrations 0010 and 0011), kept by statement triggers. These tests hold them to a
+ * The customer and order lists' totals without a keyword are read from customer_tallies,
+ * order_tallies and order_tallies_monthly (migrations 0010, 0011 and 0039), kept by statement triggers. These tests hold them to a
  * count of the rows themselves: for every filter a list can take, as a leader and as a
  * salesperson, and after every kind of write that moves a row between tallies.
  */
@@ -35,12 +35,30 @@ const expectTalliesEqualRecomputation = () =>
     'customer_tallies_recompute',
   );
 
-const expectOrderTalliesEqualRecomputation = () =>
-  expectKeptEqualRecomputed(
+/** order_tallies_monthly (migration 0039) holds each month's order_tallies summed, kept by its triggers. */
+async function expectMonthlyOrderTalliesEqualDays(): Promise<void> {
+  const read = async (query: ReturnType<typeof sql>) => new Map((await rows<{ key: string; value: string }>(server.db, query)).map((row) => [row.key, row.value]));
+  const kept = await read(
+    sql`select site_id || '/' || staff_id || '/' || status || '/' || month as key, orders || '/' || amount_fen as value
+        from order_tallies_monthly where orders <> 0 or amount_fen <> 0`,
+  );
+  const summed = await read(
+    sql`select * from (select site_id || '/' || staff_id || '/' || status || '/' || date_trunc('month', day::timestamp)::date as key, sum(orders) || '/' || sum(amount_fen) as value
+        from order_tallies group by site_id, staff_id, status, date_trunc('month', day::timestamp) having sum(orders) <> 0 or sum(amount_fen) <> 0) m`,
+  );
+  expect(kept.size).toBeGreaterThan(1);
+  expect(kept).toEqual(summed);
+}
+
+async function expectOrderTalliesEqualRecomputation(): Promise<void> {
+  await expectMonthlyOrderTalliesEqualDays();
+  await expectKeptEqualRecomputed(
     sql`select site_id || '/' || staff_id || '/' || status || '/' || day as key, orders || '/' || amount_fen as value
         from order_tallies where orders <> 0 or amount_fen <> 0`,
     'order_tallies_recompute',
   );
+  await expectMonthlyOrderTalliesEqualDays();
+}
 
 const total = async (session: Session, body: Record<string, unknown>) => {
   const response = await staffCall<CustomerPage>(server.app, session, 'customer/list', { siteId: SITE, page: 1, pageSize: 1, ...body });
@@ -148,15 +166,33 @@ const dayText = (daysAgo: number) => {
   return `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6)}`;
 };
 
+/** The first day of the month `monthsAgo` months before this one (China time). */
+const monthStart = (monthsAgo: number) => {
+  const today = dayText(0);
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - monthsAgo;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+};
+/** The last day of that month. */
+const monthEnd = (monthsAgo: number) => {
+  const next = monthStart(monthsAgo - 1);
+  return new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+};
+
 describe('order list totals from the tallies', () => {
   it('equal the count and amount of the orders for every filter, as a leader and as a salesperson', async () => {
     const colleague = await scalar(server.db, sql`select staff_id as value from orders where site_id = ${SITE} and staff_id <> ${as.zhangWei.id} limit 1`);
+    // Open and closed ranges, within a month and across months, whole months alone (the monthly
+    // tallies) and whole months with days around them.
     const ranges: [string | undefined, string | undefined][] = [
       [undefined, undefined],
       [dayText(30), dayText(0)],
       [dayText(7), undefined],
       [undefined, dayText(60)],
       [dayText(0), dayText(0)],
+      [monthStart(3), monthEnd(1)],
+      [monthStart(2), undefined],
+      [undefined, monthEnd(2)],
+      [dayText(95), dayText(40)],
     ];
     for (const [session, ownScope] of [
       [as.liNa, sql`true`],

@@ -15,8 +15,9 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { atSites, type SiteSet } from '../../../db/performance-figures.js';
-import { customers, orderItems, orders, orderTallies, staff } from '../../../db/schema.js';
+import { atSites, openMonthSplit, type SiteSet } from '../../../db/performance-figures.js';
+import { rowsOf } from '../../../db/seed-bulk.js';
+import { customers, orderItems, orders, orderTallies, orderTalliesMonthly, staff } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { namedCustomerIds } from '../sales/keyword-search.js';
 import { customerOrders, ORDER_NOT_FOUND, readableOrders, visibleOrders, visibleOrderTallies, type SalesScope } from '../sales/sales-authorization.js';
@@ -237,28 +238,34 @@ export class OrdersRepository {
   }
 
   /**
-   * The same totals summed from order_tallies, when every filter is one of its columns: site,
-   * salesperson, status and China-time day of creation. A keyword or a customer needs the orders
-   * themselves (undefined). Call after `conditions`, which has checked the dates.
+   * The same totals summed from the tallies, when every filter is one of their columns: site,
+   * salesperson, status and China-time day of creation — each whole month of the dates (all of
+   * them without dates) from order_tallies_monthly, the days around those months from
+   * order_tallies. A keyword or a customer needs the orders themselves (undefined). Call after
+   * `conditions`, which has checked the dates.
    */
   private talliedTotals(scope: SalesScope, filter: OrderFilter): Promise<Totals> | undefined {
     if (keywordOf(filter.keyword) || filter.customerId !== undefined) return undefined;
     // Orders without a salesperson are tallied under 0, which no staff id filter may select.
     if (filter.staffId !== undefined && filter.staffId <= 0) return undefined;
-    const conditions: (SQL | undefined)[] = [visibleOrderTallies(scope)];
-    if (filter.staffId !== undefined) conditions.push(eq(orderTallies.staffId, filter.staffId));
-    if (filter.status === 'closed') conditions.push(inArray(orderTallies.status, ['cancelled', 'refunded']));
-    else if (filter.status) conditions.push(eq(orderTallies.status, filter.status));
-    if (filter.startDate) conditions.push(gte(orderTallies.day, filter.startDate));
-    if (filter.endDate) conditions.push(lte(orderTallies.day, filter.endDate));
+    const tallyRows = (tallies: typeof orderTallies | typeof orderTalliesMonthly, within: SQL | undefined) => {
+      const conditions: (SQL | undefined)[] = [visibleOrderTallies(scope, tallies), within];
+      if (filter.staffId !== undefined) conditions.push(eq(tallies.staffId, filter.staffId));
+      if (filter.status === 'closed') conditions.push(inArray(tallies.status, ['cancelled', 'refunded']));
+      else if (filter.status) conditions.push(eq(tallies.status, filter.status));
+      return sql`select ${tallies.orders} as orders, ${tallies.amountFen} as amount_fen from ${tallies} where ${and(...conditions)}`;
+    };
+    const { months, days } = openMonthSplit(filter.startDate, filter.endDate);
+    const parts = days.map((range) => tallyRows(orderTallies, and(gte(orderTallies.day, range.startDate), lte(orderTallies.day, range.endDate))));
+    if (months) {
+      const from = months.from === undefined ? undefined : gte(orderTalliesMonthly.month, months.from);
+      const to = months.to === undefined ? undefined : lte(orderTalliesMonthly.month, months.to);
+      parts.unshift(tallyRows(orderTalliesMonthly, and(from, to)));
+    }
+    if (!parts.length) return Promise.resolve({ count: 0, amountFen: 0 });
     return this.db
-      .select({
-        count: sql`coalesce(sum(${orderTallies.orders}), 0)`.mapWith(Number),
-        amountFen: sql`coalesce(sum(${orderTallies.amountFen}), 0)`.mapWith(Number),
-      })
-      .from(orderTallies)
-      .where(and(...conditions))
-      .then(([row]) => row ?? { count: 0, amountFen: 0 });
+      .execute(sql`select coalesce(sum(orders), 0)::float8 as count, coalesce(sum(amount_fen), 0)::float8 as "amountFen" from (${sql.join(parts, sql` union all `)}) tallied`)
+      .then((result) => rowsOf<Totals>(result)[0] ?? { count: 0, amountFen: 0 });
   }
 
   /** One page of the orders `where` selects, latest `newestBy` first, with the whole set's totals. */

@@ -208,8 +208,9 @@ export function readableOrders(scope: SalesScope): SQL {
   return scope.isLeader ? eq(orders.siteId, scope.siteId) : (and(eq(orders.siteId, scope.siteId), or(eq(orders.staffId, scope.userId), ofOwnCustomer(scope))) as SQL);
 }
 
-/** The order_tallies rows of the orders the caller sees (the list's totals). */
-export const visibleOrderTallies = (scope: SalesScope): SQL => siteRows(scope, orderTallies.siteId, orderTallies.staffId);
+/** The order_tallies (or order_tallies_monthly) rows of the orders the caller sees (the list's totals). */
+export const visibleOrderTallies = (scope: SalesScope, tallies: { siteId: AnyPgColumn; staffId: AnyPgColumn } = orderTallies): SQL =>
+  siteRows(scope, tallies.siteId, tallies.staffId);
 
 /**
  * Staff the caller may find by phone number: everyone for leaders of the site, else only themself
