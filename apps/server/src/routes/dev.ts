@@ -36,6 +36,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await setOwnPoolCaps(app.db, request.body);
+      await app.sessionCache.invalidate({ poolRules: true });
       return ok(null);
     },
   );

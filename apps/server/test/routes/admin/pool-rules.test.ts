@@ -1,5 +1,5 @@
 /** Issue 27 §3: 系统设置 → 公海规则 — the tree's own and inherited rules, the save's checks, its audit entry, administrators only. */
-import type { AdminPoolRulesList, AdminPoolRulesSite, PoolRuleValues } from '@sales/contract';
+import type { AdminPoolRulesList, AdminPoolRulesSite, CustomerPage, PoolRuleValues } from '@sales/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMINISTRATOR } from '../../../src/db/seed.js';
@@ -51,6 +51,27 @@ describe('公海规则 in the console', () => {
     expect(again.status).toBe(200);
     const [second] = await rows<{ before: Record<string, unknown> }>(server.db, sql`select "before" from audit_log where action = 'pool.rules' order by id desc limit 1`);
     expect(second?.before).toMatchObject({ noOrderDays: 90 });
+  });
+
+  it('shows a save in the customer list’s 剩余 N 天 at once, though the app keeps the rules it read', async () => {
+    const zhang = (await login(server.app, PHONES.zhangWei)).token;
+    const customerList = async () => {
+      const response = await call<CustomerPage>(server.app, 'POST', '/seller/fenghe/staff/customer/list', { token: zhang, body: { siteId: 101, pageSize: 50 } });
+      expect(response.status, response.body.msg).toBe(200);
+      return new Map(response.body.data.list.map((item) => [item.id, item.returnDaysLeft]));
+    };
+    expect((await save(101, { noFollowUpDays: 3000 })).status).toBe(200);
+    expect((await siteOf(101))?.effective).toMatchObject({ noFollowUpDays: 3000, noOrderDays: null, levelDays: null });
+    const before = await customerList();
+    // Read twice: the second comes from what the app keeps.
+    expect(await customerList()).toEqual(before);
+    const counted = [...before].filter((entry): entry is [number, number] => entry[1] !== null);
+    expect(counted.length).toBeGreaterThan(0);
+    expect((await save(101, { noFollowUpDays: 2000 })).status).toBe(200);
+    const after = await customerList();
+    for (const [id, days] of counted) expect(after.get(id), `customer ${id}`).toBe(days - 1000);
+    expect((await save(101, {})).status).toBe(200);
+    expect([...(await customerList()).values()].every((days) => days === null)).toBe(true);
   });
 
   it('refuses negative, zero and absurd values with a Chinese message naming the rule, writing nothing', async () => {

@@ -32,6 +32,8 @@ beforeAll(async () => {
 beforeEach(async () => {
   // Each test sets the rules it needs; the demo's customers go out of the way (their sites' rules off).
   await server.db.execute(sql`delete from site_pool_rules`);
+  // Written behind the app's back: the rules it keeps go too, as a save in the console drops them.
+  await server.app.sessionCache.invalidate({ poolRules: true });
 });
 
 async function setRules(siteId: number, rules: { noFollowUpDays?: number; noOrderDays?: number; warnDays?: number; levelDays?: object }): Promise<void> {
@@ -39,6 +41,7 @@ async function setRules(siteId: number, rules: { noFollowUpDays?: number; noOrde
     values (${siteId}, ${rules.noFollowUpDays ?? null}, ${rules.noOrderDays ?? null}, ${rules.warnDays ?? null}, ${rules.levelDays ? JSON.stringify(rules.levelDays) : null}::jsonb)
     on conflict (site_id) do update set no_follow_up_days = excluded.no_follow_up_days, no_order_days = excluded.no_order_days,
       warn_days = excluded.warn_days, level_days = excluded.level_days`);
+  await server.app.sessionCache.invalidate({ poolRules: true });
 }
 
 let made = 0;

@@ -20,6 +20,8 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await server.db.execute(sql`delete from site_pool_rules`);
+  // Written behind the app's back: the rules it keeps go too, as a save in the console drops them.
+  await server.app.sessionCache.invalidate({ poolRules: true });
 });
 
 let made = 0;
@@ -43,6 +45,7 @@ async function setRules(siteId: number, rules: { ownLimit?: number; dailyClaimLi
     insert into site_pool_rules (site_id, own_limit, daily_claim_limit, reclaim_block_days)
     values (${siteId}, ${rules.ownLimit ?? null}, ${rules.dailyClaimLimit ?? null}, ${rules.reclaimBlockDays ?? null})
     on conflict (site_id) do update set own_limit = excluded.own_limit, daily_claim_limit = excluded.daily_claim_limit, reclaim_block_days = excluded.reclaim_block_days`);
+  await server.app.sessionCache.invalidate({ poolRules: true });
 }
 
 const owned = (staffId: number, siteId = SITE) => scalar(server.db, sql`select count(*) as value from customers where site_id = ${siteId} and owner_id = ${staffId}`);

@@ -151,6 +151,7 @@ describe('follow_up_latest.owner_id', () => {
 
   it('follows 放弃 to the 公海, 领取, and a leader’s 分配 from the pool', async () => {
     await server.db.execute(sql`delete from site_pool_rules where site_id = ${SITE}`);
+    await server.app.sessionCache.invalidate({ poolRules: true });
     const [released, assigned] = await customersOf(as.zhangWei.id, 2);
     if (released === undefined || assigned === undefined) throw new Error('张伟 owns too few customers');
     await dueToday([released, assigned], as.zhangWei.id);
@@ -180,6 +181,7 @@ describe('follow_up_latest.owner_id', () => {
       on conflict (site_id) do update set no_follow_up_days = 30, no_order_days = null, level_days = null, warn_days = null`);
     await server.app.noticeScheduler.runJob(POOL_RETURN_JOB, new Date());
     await server.db.execute(sql`delete from site_pool_rules where site_id = ${SITE}`);
+    await server.app.sessionCache.invalidate({ poolRules: true });
     expect(await ownerOf(customer)).toBe(0);
     await expectOwnersFresh([customer]);
     await expectCountsByRule(as.zhangWei);

@@ -89,7 +89,11 @@ const describeRules = (rules: OwnPoolRules) =>
     .join('，') || '全部沿用上级';
 
 export class PoolRulesAdmin {
-  constructor(private readonly db: Db) {}
+  /** `rulesChanged`: told after a save commits (every instance drops the rules it keeps). */
+  constructor(
+    private readonly db: Db,
+    private readonly rulesChanged: () => Promise<void> = async () => undefined,
+  ) {}
 
   /** Every site (archived ones too, greyed by the console) with its own and effective rules, in id order. */
   async list(db: Db | Tx = this.db): Promise<AdminPoolRulesList> {
@@ -124,7 +128,7 @@ export class PoolRulesAdmin {
   /** Replaces the site's own rules; returns the site as the list shows it now. */
   async save(body: AdminPoolRulesSaveBody, adminId: number, client: ClientContext): Promise<AdminPoolRulesSite> {
     const rules = validatePoolRules(body.rules);
-    return this.db.transaction(async (tx) => {
+    const saved = await this.db.transaction(async (tx) => {
       const [site] = await tx.select({ id: sites.id, archivedAt: sites.archivedAt }).from(sites).where(eq(sites.id, body.siteId)).for('update');
       if (!site) throw notFound(SITE_NOT_FOUND);
       if (site.archivedAt !== null) throw badRequest(SITE_ARCHIVED_RULES);
@@ -143,9 +147,11 @@ export class PoolRulesAdmin {
         after: auditValues(site.id, rules),
         client,
       });
-      const saved = (await this.list(tx)).list.find((entry) => entry.siteId === site.id);
-      if (!saved) throw notFound(SITE_NOT_FOUND);
-      return saved;
+      const listed = (await this.list(tx)).list.find((entry) => entry.siteId === site.id);
+      if (!listed) throw notFound(SITE_NOT_FOUND);
+      return listed;
     });
+    await this.rulesChanged();
+    return saved;
   }
 }

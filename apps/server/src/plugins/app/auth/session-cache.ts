@@ -2,6 +2,7 @@ import type { UserInfo } from '@sales/contract';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../account/account-shared.js';
+import type { EffectivePoolRules } from '../pool/pool-rules.js';
 import type { SalesScope } from '../sales/sales-authorization.js';
 
 /** How long a cached session or user info is served without asking the database again. */
@@ -19,11 +20,11 @@ export interface CachedSession {
 
 /**
  * What changed: one session ended, anything of a user (sessions, phone, password, positions,
- * deletion), or the site tree (a site created, renamed, moved, archived or restored: who leads
+ * deletion), the site tree (a site created, renamed, moved, archived or restored: who leads
  * which site, and the switcher's sites, may change for anyone above it, so every user's info and
- * scopes go; sessions stay).
+ * scopes go, and the 公海 rules each site inherits; sessions stay), or a site's own 公海 rules.
  */
-export type Invalidation = { session: number } | { staff: number } | { sites: true };
+export type Invalidation = { session: number } | { staff: number } | { sites: true } | { poolRules: true };
 
 function parseInvalidation(text: string): Invalidation | null {
   try {
@@ -32,6 +33,7 @@ function parseInvalidation(text: string): Invalidation | null {
     if ('session' in value && typeof value.session === 'number') return { session: value.session };
     if ('staff' in value && typeof value.staff === 'number') return { staff: value.staff };
     if ('sites' in value && value.sites === true) return { sites: true };
+    if ('poolRules' in value && value.poolRules === true) return { poolRules: true };
   } catch {
     return null;
   }
@@ -59,6 +61,11 @@ export class SessionCache {
    * which change only with the user (staffChanged), like the positions in their user info.
    */
   private readonly scopes = new LRUCache<string, SalesScope>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  /**
+   * Every site's effective 公海 rules (pool-rules' cachedPoolRules), which a customer list reads for
+   * its 剩余 N 天 on every request: they change with a site's own rules (poolRules) or the tree (sites).
+   */
+  private poolRulesEntry: { rules: ReadonlyMap<number, EffectivePoolRules>; until: number } | undefined;
   private generationCount = 0;
   private enabled = true;
   private publisher: Redis | undefined;
@@ -101,6 +108,17 @@ export class SessionCache {
     if (this.enabled && generation === this.generationCount) this.scopes.set(key, scope);
   }
 
+  poolRules(): ReadonlyMap<number, EffectivePoolRules> | undefined {
+    if (!this.enabled || !this.poolRulesEntry) return undefined;
+    if (this.poolRulesEntry.until > Date.now()) return this.poolRulesEntry.rules;
+    this.poolRulesEntry = undefined;
+    return undefined;
+  }
+
+  storePoolRules(rules: ReadonlyMap<number, EffectivePoolRules>, generation: number): void {
+    if (this.enabled && generation === this.generationCount) this.poolRulesEntry = { rules, until: Date.now() + SESSION_CACHE_TTL_MS };
+  }
+
   /** Forgets what changed here and, with Redis, on every other instance. */
   async invalidate(change: Invalidation): Promise<void> {
     this.apply(change);
@@ -120,6 +138,9 @@ export class SessionCache {
     } else if ('sites' in change) {
       this.infos.clear();
       this.scopes.clear();
+      this.poolRulesEntry = undefined;
+    } else if ('poolRules' in change) {
+      this.poolRulesEntry = undefined;
     } else {
       for (const [key, entry] of this.sessions.entries()) if (entry.user.id === change.staff) this.sessions.delete(key);
       this.infos.delete(change.staff);
@@ -133,6 +154,7 @@ export class SessionCache {
     this.sessions.clear();
     this.infos.clear();
     this.scopes.clear();
+    this.poolRulesEntry = undefined;
     this.enabled = enabled;
   }
 

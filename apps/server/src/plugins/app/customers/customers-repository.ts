@@ -32,8 +32,9 @@ import {
   type SalesScope,
 } from '../sales/sales-authorization.js';
 import { customerKeywordMatch, searchRowKeywordMatch } from '../sales/keyword-search.js';
-import { effectivePoolRulesFrom, POOL_RULES_JSON, type PoolRulesJsonRow } from '../pool/pool-rules.js';
-import { daysLeftOfCustomer, loadReturnRules, returnRules } from '../pool/return-countdown.js';
+import type { SessionCache } from '../auth/session-cache.js';
+import { cachedPoolRules, effectivePoolRules, effectivePoolRulesFrom, POOL_RULES_JSON, type PoolRulesJsonRow } from '../pool/pool-rules.js';
+import { daysLeftOfCustomer, returnRules } from '../pool/return-countdown.js';
 import { cappedCount, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
 export type CustomerFilter = Omit<CustomerListBody, 'page' | 'pageSize' | 'siteId'>;
@@ -111,12 +112,21 @@ function tokenOf(text: string): string {
 }
 
 export class CustomersRepository {
-  constructor(private readonly db: Db) {}
+  /** `cache`: the instance's cache, which keeps the 公海 rules the lists' 剩余 N 天 reads (none: read every time). */
+  constructor(
+    private readonly db: Db,
+    private readonly cache?: SessionCache,
+  ) {}
 
-  /** 剩余 N 天 of a customer of the scope's site, as the return job computes it (return-countdown.ts). */
-  /** `db` is the caller's transaction when there is one (PGlite has one connection: a read beside it waits forever). */
+  /**
+   * 剩余 N 天 of a customer of the scope's site, as the return job computes it (return-countdown.ts).
+   * `db` is the caller's transaction when there is one (PGlite has one connection: a read beside it
+   * waits forever), which reads the rules as they are in it; otherwise they come from the cache.
+   */
   private async countdown(scope: SalesScope, db: Db | Tx = this.db, now = new Date()): Promise<SQL<number | null>> {
-    return daysLeftOfCustomer(await loadReturnRules(db, [scope.siteId]), now);
+    const effective = db === this.db && this.cache ? await cachedPoolRules(this.db, this.cache) : await effectivePoolRules(db, [scope.siteId]);
+    const site = effective.get(scope.siteId);
+    return daysLeftOfCustomer(returnRules(new Map(site ? [[scope.siteId, site]] : [])), now);
   }
 
   /**

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { sitePoolRules, sites } from '../../../db/schema.js';
 import { rowsOf } from '../../../db/seed-bulk.js';
 import { type SiteLink } from '../../../db/site-links.js';
+import type { SessionCache } from '../auth/session-cache.js';
 
 export type CustomerLevelKey = 'A' | 'B' | 'C';
 export type LevelDays = Partial<Record<CustomerLevelKey, { noFollowUpDays: number | null; noOrderDays: number | null }>>;
@@ -94,6 +95,21 @@ export async function effectivePoolRules(db: Db | Tx, siteIds?: readonly number[
 function effectiveFrom(links: readonly SiteLink[], own: ReadonlyMap<number, OwnPoolRules>, siteIds?: readonly number[]): Map<number, EffectivePoolRules> {
   const wanted = siteIds ?? links.map((link) => link.id);
   return new Map(wanted.map((siteId) => [siteId, resolve(siteId, pathUp(links, siteId), own)]));
+}
+
+/**
+ * effectivePoolRules of every site through the instance's cache (SessionCache: seconds, dropped on
+ * every instance when a site's own rules or the tree change), for what only shows them: a customer
+ * list's and 客户详情's 剩余 N 天. Claims, assignments and the return job read them in their own
+ * transaction (effectivePoolRules).
+ */
+export async function cachedPoolRules(db: Db, cache: SessionCache): Promise<ReadonlyMap<number, EffectivePoolRules>> {
+  const cached = cache.poolRules();
+  if (cached) return cached;
+  const generation = cache.generation;
+  const rules = await effectivePoolRules(db);
+  cache.storePoolRules(rules, generation);
+  return rules;
 }
 
 /** One site's link and own rules row (null: none) as POOL_RULES_JSON gives them. */

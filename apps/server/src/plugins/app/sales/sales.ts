@@ -61,7 +61,7 @@ export function salesScope(request: FastifyRequest): SalesScope {
 /** Customers, orders, salespeople and follow-ups: the repositories and the authorization they share. */
 export default fp(
   async (app) => {
-    const customers = new CustomersRepository(app.db);
+    const customers = new CustomersRepository(app.db, app.sessionCache);
     app.decorate('customers', customers);
     app.decorate('customerCreation', new CustomerCreation(app.db));
     app.decorate('orders', new OrdersRepository(app.db));

@@ -57,7 +57,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async () => ok(settingsOf(app.config)),
   });
 
-  const poolRules = new PoolRulesAdmin(app.db);
+  const poolRules = new PoolRulesAdmin(app.db, () => app.sessionCache.invalidate({ poolRules: true }));
   app.route({
     ...routeOf(app, ROUTES.adminPoolRulesList, { tags, security, summary: '公海规则：每个站点自己的规则与实际生效的规则（沿上级继承），及各规则来自哪个站点' }),
     handler: async () => ok(await poolRules.list()),
