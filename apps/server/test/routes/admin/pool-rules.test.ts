@@ -55,8 +55,8 @@ describe('公海规则 in the console', () => {
 
   it('shows a save in the customer list’s 剩余 N 天 at once, though the app keeps the rules it read', async () => {
     const zhang = (await login(server.app, PHONES.zhangWei)).token;
-    const customerList = async () => {
-      const response = await call<CustomerPage>(server.app, 'POST', '/seller/fenghe/staff/customer/list', { token: zhang, body: { siteId: 101, pageSize: 50 } });
+    const customerList = async (keyword?: string) => {
+      const response = await call<CustomerPage>(server.app, 'POST', '/seller/fenghe/staff/customer/list', { token: zhang, body: { siteId: 101, pageSize: 50, keyword } });
       expect(response.status, response.body.msg).toBe(200);
       return new Map(response.body.data.list.map((item) => [item.id, item.returnDaysLeft]));
     };
@@ -68,6 +68,12 @@ describe('公海规则 in the console', () => {
     const counted = [...before].filter((entry): entry is [number, number] => entry[1] !== null);
     expect(counted.length).toBeGreaterThan(0);
     expect((await save(101, { noFollowUpDays: 2000 })).status).toBe(200);
+    // A keyword's list first (its counts' statement reads the rules when the app has none), then the whole list.
+    const found = await customerList('店');
+    expect(found.size).toBeGreaterThan(0);
+    const both = [...found].filter(([id]) => typeof before.get(id) === 'number');
+    expect(both.length).toBeGreaterThan(0);
+    for (const [id, days] of both) expect(days, `customer ${id}`).toBe((before.get(id) ?? 0) - 1000);
     const after = await customerList();
     for (const [id, days] of counted) expect(after.get(id), `customer ${id}`).toBe(days - 1000);
     expect((await save(101, {})).status).toBe(200);

@@ -33,7 +33,7 @@ import {
 } from '../sales/sales-authorization.js';
 import { customerKeywordMatch, searchRowKeywordMatch } from '../sales/keyword-search.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import { cachedPoolRules, effectivePoolRules, effectivePoolRulesFrom, POOL_RULES_JSON, type PoolRulesJsonRow } from '../pool/pool-rules.js';
+import { cachedPoolRules, effectivePoolRules, effectivePoolRulesFrom, POOL_RULES_JSON, type EffectivePoolRules, type PoolRulesJsonRow } from '../pool/pool-rules.js';
 import { daysLeftOfCustomer, returnRules } from '../pool/return-countdown.js';
 import { cappedCount, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
@@ -111,6 +111,12 @@ function tokenOf(text: string): string {
   return token;
 }
 
+/** 剩余 N 天 at one site, from every site's effective rules. */
+function siteCountdown(effective: ReadonlyMap<number, EffectivePoolRules>, siteId: number, now: Date): SQL<number | null> {
+  const site = effective.get(siteId);
+  return daysLeftOfCustomer(returnRules(new Map(site ? [[siteId, site]] : [])), now);
+}
+
 export class CustomersRepository {
   /** `cache`: the instance's cache, which keeps the 公海 rules the lists' 剩余 N 天 reads (none: read every time). */
   constructor(
@@ -125,8 +131,7 @@ export class CustomersRepository {
    */
   private async countdown(scope: SalesScope, db: Db | Tx = this.db, now = new Date()): Promise<SQL<number | null>> {
     const effective = db === this.db && this.cache ? await cachedPoolRules(this.db, this.cache) : await effectivePoolRules(db, [scope.siteId]);
-    const site = effective.get(scope.siteId);
-    return daysLeftOfCustomer(returnRules(new Map(site ? [[scope.siteId, site]] : [])), now);
+    return siteCountdown(effective, scope.siteId, now);
   }
 
   /**
@@ -231,12 +236,19 @@ export class CustomersRepository {
       .select({ value: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
       .from(customerTallies)
       .where(this.tallyConditions(scope, filter));
-    const [row] = rowsOf<{ rules: PoolRulesJsonRow[]; matches: number; seen: number }>(
-      await this.db.execute(sql`select ${POOL_RULES_JSON} as rules, (${matches})::int as matches, (${seen}) as seen`),
+    // The rules ride along unless the instance keeps them (cachedPoolRules), and are kept then.
+    const cached = this.cache?.poolRules();
+    const generation = this.cache?.generation ?? 0;
+    const [row] = rowsOf<{ rules: PoolRulesJsonRow[] | null; matches: number; seen: number }>(
+      await this.db.execute(sql`select ${cached ? sql`null` : POOL_RULES_JSON} as rules, (${matches})::int as matches, (${seen}) as seen`),
     );
     if (!row) throw new Error('the keyword counts returned no row');
-    const rules = returnRules(effectivePoolRulesFrom(row.rules, [scope.siteId]));
-    return { countdown: daysLeftOfCustomer(rules, now), counted: { matches: row.matches, seen: row.seen } };
+    let effective = cached;
+    if (!effective) {
+      effective = effectivePoolRulesFrom(row.rules ?? []);
+      this.cache?.storePoolRules(effective, generation);
+    }
+    return { countdown: siteCountdown(effective, scope.siteId, now), counted: { matches: row.matches, seen: row.seen } };
   }
 
   /**
