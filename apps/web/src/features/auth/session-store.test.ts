@@ -49,6 +49,27 @@ describe('session store', () => {
     expect(stored('userInfo')).toMatchObject({ username: '王强' });
   });
 
+  it('keeps its objects, and tells nobody, when a refresh brings the same info; a change is told', () => {
+    useSession.getState().setUserInfo(wang);
+    const before = useSession.getState();
+    let told = 0;
+    const stop = useSession.subscribe(() => (told += 1));
+    // The same info as a new object, as the start's refresh of a stored session brings it.
+    useSession.getState().setUserInfo(JSON.parse(JSON.stringify(wang)) as UserInfo);
+    expect(told).toBe(0);
+    expect(useSession.getState().userInfo).toBe(before.userInfo);
+    expect(useSession.getState().currentSite).toBe(before.currentSite);
+    expect(useSession.getState().permissionData).toBe(before.permissionData);
+    // A new name: the info changes, the site and permissions keep their objects.
+    useSession.getState().setUserInfo({ ...wang, username: '王强强' });
+    expect(told).toBe(1);
+    expect(useSession.getState().userInfo?.username).toBe('王强强');
+    expect(stored('userInfo')).toMatchObject({ username: '王强强' });
+    expect(useSession.getState().currentSite).toBe(before.currentSite);
+    expect(useSession.getState().permissionData).toBe(before.permissionData);
+    stop();
+  });
+
   it('keeps a chosen site that is still the user’s and resets one that is gone', () => {
     useSession.getState().setUserInfo(wang);
     useSession.getState().switchSite(201);

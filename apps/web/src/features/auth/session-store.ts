@@ -25,6 +25,9 @@ interface SessionState {
   clear(): void;
 }
 
+/** Whether two values read from JSON (answers, stored keys) say the same. */
+const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 function derive(userInfo: UserInfo, chosen: Site | null) {
   const sites = mergeSites(userInfo.positionUsers);
   const currentSite = resolveCurrentSite(sites, chosen);
@@ -46,11 +49,21 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   setUserInfo(userInfo) {
-    const { currentSite, permissionData } = derive(userInfo, get().currentSite);
+    const state = get();
+    const derived = derive(userInfo, state.currentSite);
+    // What did not change keeps its object: the start's refresh of a stored session mostly brings
+    // the same info, and a new object would render every page part that reads it again, at once
+    // (a store update is never a transition), as the app takes over the first page.
+    const next = {
+      userInfo: sameJson(userInfo, state.userInfo) ? state.userInfo : userInfo,
+      currentSite: sameJson(derived.currentSite, state.currentSite) ? state.currentSite : derived.currentSite,
+      permissionData: sameJson(derived.permissionData, state.permissionData) ? state.permissionData : derived.permissionData,
+    };
+    if (next.userInfo === state.userInfo && next.currentSite === state.currentSite && next.permissionData === state.permissionData) return;
     writeStorage(STORAGE_KEYS.userInfo, userInfo);
-    writeStorage(STORAGE_KEYS.currentSite, currentSite);
-    writeStorage(STORAGE_KEYS.permissionData, permissionData);
-    set({ userInfo, currentSite, permissionData });
+    writeStorage(STORAGE_KEYS.currentSite, derived.currentSite);
+    writeStorage(STORAGE_KEYS.permissionData, derived.permissionData);
+    set(next);
   },
 
   switchSite(departmentId) {
