@@ -52,13 +52,16 @@ const isChunk = (output: OutputChunk | OutputAsset): output is OutputChunk => ou
 const moduleOf = (id: string | null) => (id ? id.replace(/\.(tsx|ts)$/, '') : null);
 
 /** The chunk's file and every chunk it imports statically, with their CSS. */
-function closure(bundle: OutputBundle, fileName: string, into: Set<string>): void {
-  if (into.has(fileName)) return;
+function closure(bundle: OutputBundle, fileName: string, into: Set<string>, entered = new Set<string>()): void {
+  if (into.has(fileName) || entered.has(fileName)) return;
   const chunk = bundle[fileName];
   if (!chunk || !isChunk(chunk)) return;
-  into.add(fileName);
+  entered.add(fileName);
+  // Imports first (depth first, post-order): a file comes after every file it imports, so the app
+  // can run a page's files one a task in this order (lib/prefetch-files' runRouteScriptsInTurn).
+  for (const imported of chunk.imports) closure(bundle, imported, into, entered);
   for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-  for (const imported of chunk.imports) closure(bundle, imported, into);
+  into.add(fileName);
 }
 
 /** What the plugin hands on: the route table's script, once the bundle is generated. */
@@ -114,9 +117,9 @@ export function routePreload(): Plugin<RoutePreloadApi> {
         if (route.public) continue;
         const module = modules.get(name);
         if (!module) throw new Error(`route-preload: app/router.tsx has no page for route ${name}`);
-        const needed = new Set<string>();
+        // Every page's shared files, then the page's own with what it imports, each after its imports.
+        const needed = new Set<string>(shared);
         closure(bundle, chunkOf(module), needed);
-        for (const file of shared) needed.add(file);
         table[route.path] = [...needed].filter((file) => !preloadedByHtml.has(file)).map(indexOf);
       }
 

@@ -18,6 +18,7 @@ import { AppHistoryRouter } from './history-router';
 import { AppProvider } from './provider';
 import { dropPrerenderedLogin, keepPrerenderedInput, showsPrerenderedLogin } from '../lib/prerendered-login';
 import { paintedRoute, preparePaintTakeover, stopPainter } from '../lib/painted-page';
+import { runRouteScriptsInTurn } from '../lib/prefetch-files';
 import { AppRoutes, createAppHistory, preloadPage } from './router';
 import './styles.css';
 
@@ -115,7 +116,10 @@ if (showsPrerenderedLogin()) {
   // answer in the query cache, the first render is the same page, drawn in one task over the copy
   // (no loading view, no skeleton in between). Bounded: a page whose files do not come renders as usual.
   const bound = new Promise<void>((resolve) => setTimeout(resolve, PAINT_TAKEOVER_MAX_MS));
-  const ready = preloadPage(paintedName).then(() => preparePaintTakeover(ROUTES[paintedName].path));
+  // The page's files run one a task first (runRouteScriptsInTurn): no one long task under the copy.
+  const ready = runRouteScriptsInTurn(ROUTES[paintedName].path)
+    .then(() => preloadPage(paintedName))
+    .then(() => preparePaintTakeover(ROUTES[paintedName].path));
   void Promise.race([ready, bound])
     .catch(() => undefined)
     .then(() => {
