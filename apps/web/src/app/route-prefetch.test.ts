@@ -12,9 +12,10 @@ import { prefetchPage, routeNameOfPath } from './route-prefetch';
 const preloadPage = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./router', () => ({ preloadPage }));
 
+// As the build lists them: each file after the files it imports.
 const TABLE: RouteFiles = {
-  files: ['customer-details-a.js', 'tabs-b.js', 'tabs-c.css', 'todo-d.js'],
-  routes: { [ROUTES.customerDetails.path]: [0, 1, 2], [ROUTES.todo.path]: [3, 1] },
+  files: ['tabs-b.js', 'tabs-c.css', 'customer-details-a.js', 'todo-d.js'],
+  routes: { [ROUTES.customerDetails.path]: [0, 1, 2], [ROUTES.todo.path]: [0, 3] },
   base: 'http://localhost:3000/assets/',
 };
 const globals = globalThis as Record<string, unknown>;
@@ -42,9 +43,9 @@ describe('the next pages of a page', () => {
 
   it('lists the files of routes from the build table, each once and absolute', () => {
     expect(filesOfRoutes([ROUTES.customerDetails.path, ROUTES.todo.path], TABLE)).toEqual([
-      'http://localhost:3000/assets/customer-details-a.js',
       'http://localhost:3000/assets/tabs-b.js',
       'http://localhost:3000/assets/tabs-c.css',
+      'http://localhost:3000/assets/customer-details-a.js',
       'http://localhost:3000/assets/todo-d.js',
     ]);
     expect(filesOfRoutes([ROUTES.todo.path], null)).toEqual([]);
@@ -83,7 +84,7 @@ describe('a press on an entry', () => {
     await vi.waitFor(() => expect(preloadPage).toHaveBeenCalledWith('customerDetails'));
   });
 
-  it('asks for the page’s files at once, at the page’s own priority, skipping those the document has', () => {
+  it('asks for the page’s files at once, its own file first, at the page’s own priority, skipping those the document has', () => {
     globals[ROUTE_FILES_GLOBAL] = TABLE;
     const link = document.createElement('link');
     link.rel = 'prefetch';

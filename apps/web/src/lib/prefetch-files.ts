@@ -56,7 +56,9 @@ export function prefetchRouteFiles(paths: readonly string[], now = false): numbe
   let added = 0;
   // Read once, not per file: a press runs this inside the tap's events.
   const asked = askedFor();
-  for (const url of filesOfRoutes(paths)) {
+  // The table lists each file after its imports; asked for the other way round, the page's own
+  // file goes in the first round of connections (a press's files are not run in turn).
+  for (const url of filesOfRoutes(paths).reverse()) {
     // Fetched already, or asked for.
     if (asked.has(url) || performance.getEntriesByName(url).length > 0) continue;
     const link = document.createElement('link');
