@@ -6,7 +6,7 @@
  * day. Days are China-time 'YYYY-MM-DD', both ends included. The weekly and half-month reports use
  * figuresFor and targetFor too, so every page and report counts the same way.
  */
-import { monthsInRange, shiftDay, type DayRange } from '@sales/contract';
+import { monthOfDay, monthsInRange, shiftDay, type DayRange } from '@sales/contract';
 import { and, asc, eq, inArray, is, isNull, min, SQL, sql, type StringChunk } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
@@ -116,7 +116,7 @@ export function monthSplit(range: DayRange): { months: DayRange | null; days: Da
 }
 
 /** The first day of a day's month. */
-const monthOf = (day: string): string => `${day.slice(0, 8)}01`;
+const monthOf = (day: string): string => `${monthOfDay(day)}-01`;
 
 /** The first day of the month after a day's. */
 const nextMonthOf = (day: string): string => monthOf(shiftDay(monthOf(day), 31));

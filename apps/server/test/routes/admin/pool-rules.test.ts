@@ -68,7 +68,7 @@ describe('公海规则 in the console', () => {
     const counted = [...before].filter((entry): entry is [number, number] => entry[1] !== null);
     expect(counted.length).toBeGreaterThan(0);
     expect((await save(101, { noFollowUpDays: 2000 })).status).toBe(200);
-    // A keyword's list first (its counts' statement reads the rules when the app has none), then the whole list.
+    // A keyword's list first, then the whole list: both read the rules the save left.
     const found = await customerList('店');
     expect(found.size).toBeGreaterThan(0);
     const both = [...found].filter(([id]) => typeof before.get(id) === 'number');

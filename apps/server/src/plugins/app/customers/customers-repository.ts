@@ -33,7 +33,7 @@ import {
 } from '../sales/sales-authorization.js';
 import { customerKeywordMatch, searchRowKeywordMatch } from '../sales/keyword-search.js';
 import type { SessionCache } from '../auth/session-cache.js';
-import { cachedPoolRules, effectivePoolRules, effectivePoolRulesFrom, POOL_RULES_JSON, type EffectivePoolRules, type PoolRulesJsonRow } from '../pool/pool-rules.js';
+import { cachedPoolRules, effectivePoolRules } from '../pool/pool-rules.js';
 import { daysLeftOfCustomer, returnRules } from '../pool/return-countdown.js';
 import { cappedCount, EXPORT_BATCH, iso, isoOrNull, keysetBatches, keywordOf, paging, staffRef } from '../sales/sales-queries.js';
 
@@ -111,12 +111,6 @@ function tokenOf(text: string): string {
   return token;
 }
 
-/** 剩余 N 天 at one site, from every site's effective rules. */
-function siteCountdown(effective: ReadonlyMap<number, EffectivePoolRules>, siteId: number, now: Date): SQL<number | null> {
-  const site = effective.get(siteId);
-  return daysLeftOfCustomer(returnRules(new Map(site ? [[siteId, site]] : [])), now);
-}
-
 export class CustomersRepository {
   /** `cache`: the instance's cache, which keeps the 公海 rules the lists' 剩余 N 天 reads (none: read every time). */
   constructor(
@@ -131,7 +125,8 @@ export class CustomersRepository {
    */
   private async countdown(scope: SalesScope, db: Db | Tx = this.db, now = new Date()): Promise<SQL<number | null>> {
     const effective = db === this.db && this.cache ? await cachedPoolRules(this.db, this.cache) : await effectivePoolRules(db, [scope.siteId]);
-    return siteCountdown(effective, scope.siteId, now);
+    const site = effective.get(scope.siteId);
+    return daysLeftOfCustomer(returnRules(new Map(site ? [[scope.siteId, site]] : [])), now);
   }
 
   /**
@@ -171,8 +166,8 @@ export class CustomersRepository {
 
   async list(scope: SalesScope, body: CustomerListBody): Promise<CustomerPage> {
     const { page, pageSize, offset } = paging(body.page, body.pageSize);
-    // The return rules, with a keyword's counts when it has them: one statement.
-    const { countdown, counted } = await this.countdownAndCounts(scope, body);
+    // The return rules (kept by the instance: mostly no statement) and a keyword's counts at once.
+    const [countdown, counted] = await Promise.all([this.countdown(scope), this.keywordCounts(scope, body)]);
     // `total`: the list's total as a subquery PostgreSQL runs once, carried on every row.
     const rowsWhere = (where: SQL, total: SQL<number | null> = sql`null`) =>
       this.db
@@ -214,19 +209,14 @@ export class CustomersRepository {
   }
 
   /**
-   * The list's 剩余 N 天 (the site's return rules), and, for a keyword of two characters or more
-   * without the orders filter (customer_search holds no order figures), how many customers match
-   * (the list's exact total, from customer_search) and how many the caller sees with the other
-   * filters (from customer_tallies): all in one statement, one round trip.
+   * For a keyword of two characters or more without the orders filter (customer_search holds no
+   * order figures): how many customers match (the list's exact total, from customer_search) and
+   * how many the caller sees with the other filters (from customer_tallies), in one statement.
    */
-  private async countdownAndCounts(
-    scope: SalesScope,
-    filter: CustomerFilter,
-    now = new Date(),
-  ): Promise<{ countdown: SQL<number | null>; counted: { matches: number; seen: number } | undefined }> {
+  private async keywordCounts(scope: SalesScope, filter: CustomerFilter): Promise<{ matches: number; seen: number } | undefined> {
     const keyword = keywordOf(filter.keyword);
     const match = keyword && filter.hasOrders === undefined ? searchRowKeywordMatch(scope.siteId, keyword) : undefined;
-    if (!match) return { countdown: await this.countdown(scope, this.db, now), counted: undefined };
+    if (!match) return undefined;
     const conditions: (SQL | undefined)[] = [eq(customerSearch.siteId, scope.siteId), match];
     if (!scope.isLeader) conditions.push(eq(customerSearch.ownerId, scope.userId));
     if (filter.ownerId !== undefined) conditions.push(filter.ownerId === 0 ? isNull(customerSearch.ownerId) : eq(customerSearch.ownerId, filter.ownerId));
@@ -236,19 +226,8 @@ export class CustomersRepository {
       .select({ value: sql<number>`coalesce(sum(${customerTallies.customers}), 0)::int` })
       .from(customerTallies)
       .where(this.tallyConditions(scope, filter));
-    // The rules ride along unless the instance keeps them (cachedPoolRules), and are kept then.
-    const cached = this.cache?.poolRules();
-    const generation = this.cache?.generation ?? 0;
-    const [row] = rowsOf<{ rules: PoolRulesJsonRow[] | null; matches: number; seen: number }>(
-      await this.db.execute(sql`select ${cached ? sql`null` : POOL_RULES_JSON} as rules, (${matches})::int as matches, (${seen}) as seen`),
-    );
-    if (!row) throw new Error('the keyword counts returned no row');
-    let effective = cached;
-    if (!effective) {
-      effective = effectivePoolRulesFrom(row.rules ?? []);
-      this.cache?.storePoolRules(effective, generation);
-    }
-    return { countdown: siteCountdown(effective, scope.siteId, now), counted: { matches: row.matches, seen: row.seen } };
+    const [row] = rowsOf<{ matches: number; seen: number }>(await this.db.execute(sql`select (${matches})::int as matches, (${seen}) as seen`));
+    return row;
   }
 
   /**

@@ -86,8 +86,7 @@ export async function ownPoolRules(db: Db | Tx, siteIds?: readonly number[]): Pr
 
 /** The rules that apply at each of `siteIds` (all sites when omitted). */
 export async function effectivePoolRules(db: Db | Tx, siteIds?: readonly number[]): Promise<Map<number, EffectivePoolRules>> {
-  // The tree and every site's own row in one statement (one round trip): a customer list, 公海 and
-  // 客户详情 ask for them on every request.
+  // The tree and every site's own row in one statement (one round trip).
   const [row] = rowsOf<{ rules: PoolRulesJsonRow[] }>(await db.execute(sql`select ${POOL_RULES_JSON} as rules`));
   return effectivePoolRulesFrom(row?.rules ?? [], siteIds);
 }
