@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { CustomerBrowser } from '../../features/customers/components/customer-browser';
+import { CustomerBrowser, CustomerOwnerFilter, type OwnerFilterProps } from '../../features/customers/components/customer-browser';
 import { useStaffOptions } from '../../features/staff/components/use-staff-options';
 import { routeUrl, ROUTES } from '../../config/paths';
 import { currentSiteId, useSession } from '../../features/auth/session-store';
@@ -15,10 +15,14 @@ registerPaintTakeover(ROUTES.allCustomers.path, () =>
   queryClient.prefetchInfiniteQuery(customerListQueryOptions(currentSiteId(), defaultCustomerQuery())),
 );
 
+/** The 负责人 filter of a leader's list, with the site's salespeople it reads itself. */
+function OwnerFilter(props: OwnerFilterProps) {
+  return <CustomerOwnerFilter {...props} salespeople={useStaffOptions(true) ?? []} />;
+}
+
 /** 客户列表: a salesperson's own customers, or every customer of the site for a leader; a way to the 公海. */
 export default function AllCustomersPage() {
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
-  const ownerOptions = useStaffOptions(isLeader);
   return (
     <>
       <div className="list-actions">
@@ -29,7 +33,7 @@ export default function AllCustomersPage() {
           新建客户
         </Button>
       </div>
-      <CustomerBrowser ownerOptions={ownerOptions} exportable={isLeader} />
+      <CustomerBrowser ownerFilter={isLeader ? OwnerFilter : undefined} exportable={isLeader} />
     </>
   );
 }

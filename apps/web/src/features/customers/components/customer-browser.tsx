@@ -1,6 +1,6 @@
 import { CUSTOMER_LEVELS, CUSTOMER_SORTS } from '@sales/contract';
 import { SearchBar } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
@@ -22,15 +22,40 @@ const ORDER_OPTIONS: FilterOption<CustomerFilters['orders']>[] = [
 ];
 const SORT_OPTIONS = CUSTOMER_SORTS.map((sort) => ({ value: sort, label: CUSTOMER_SORT_LABELS[sort] }));
 
+/** The 负责人 filter's value and change, as the list's filters keep them ('all', 'none' or a salesperson's id). */
+export interface OwnerFilterProps {
+  value: CustomerFilters['owner'];
+  onChange(owner: CustomerFilters['owner']): void;
+}
+
+/** The 负责人 filter drawn with the salespeople a page gives it (OwnerFilter reads them). */
+export function CustomerOwnerFilter({ value, onChange, salespeople }: OwnerFilterProps & { salespeople: readonly FilterOption<string>[] }) {
+  return (
+    <FilterSelect
+      label="负责人"
+      value={String(value)}
+      defaultValue="all"
+      options={[{ value: 'all', label: '全部负责人' }, { value: 'none', label: '未绑定' }, ...salespeople]}
+      onChange={(picked) => onChange(picked === 'all' || picked === 'none' ? picked : Number(picked))}
+      searchable
+      testId="customer-owner-filter"
+    />
+  );
+}
+
 interface CustomerBrowserProps {
-  /** Salespeople for the 负责人 filter (leaders); the filter shows only when given. */
-  ownerOptions?: readonly FilterOption<string>[];
+  /**
+   * The 负责人 filter (leaders; none shown when absent): a component of the page that reads the
+   * salespeople itself, so their answer, which comes after the list has drawn, re-renders the select
+   * alone rather than the list and its cards.
+   */
+  ownerFilter?: ComponentType<OwnerFilterProps>;
   /** Offer 导出 of the filtered set as CSV or Excel (leaders). */
   exportable?: boolean;
 }
 
 /** allCustomers: search, filters (等级, 负责人, 有无订单), sort, total and cards. */
-export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBrowserProps) {
+export function CustomerBrowser({ ownerFilter: OwnerFilter, exportable = false }: CustomerBrowserProps) {
   const [filters, setFilters] = useSearchState(parseCustomerFilters, writeCustomerFilters);
   const [keyword, setKeyword] = useState(filters.keyword);
   const settledKeyword = useDebouncedValue(keyword);
@@ -58,17 +83,7 @@ export function CustomerBrowser({ ownerOptions, exportable = false }: CustomerBr
             onChange={(value) => setFilters({ ...filters, level: CUSTOMER_LEVELS.find((level) => level === value) ?? 'all' })}
             testId="customer-level-filter"
           />
-          {ownerOptions && (
-            <FilterSelect
-              label="负责人"
-              value={String(filters.owner)}
-              defaultValue="all"
-              options={[{ value: 'all', label: '全部负责人' }, { value: 'none', label: '未绑定' }, ...ownerOptions]}
-              onChange={(value) => setFilters({ ...filters, owner: value === 'all' || value === 'none' ? value : Number(value) })}
-              searchable
-              testId="customer-owner-filter"
-            />
-          )}
+          {OwnerFilter && <OwnerFilter value={filters.owner} onChange={(owner) => setFilters({ ...filters, owner })} />}
           <FilterSelect label="订单" value={filters.orders} defaultValue="all" options={ORDER_OPTIONS} onChange={(orders) => setFilters({ ...filters, orders })} testId="customer-orders-filter" />
           <FilterSelect
             label={CUSTOMER_SORT_LABELS[filters.sort]}
