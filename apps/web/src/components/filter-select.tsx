@@ -1,6 +1,7 @@
-import { CheckList, Popup, SearchBar } from 'antd-mobile';
+import { CheckList, SearchBar } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { Sheet } from './sheet';
 
 export interface FilterOption<V extends string> {
   value: V;
@@ -35,7 +36,7 @@ export function FilterSelect<V extends string>({ label, value, defaultValue, opt
       <FilterChip active={active} onClick={() => setOpen(true)} testId={testId}>
         {(active || showChosen) && chosen ? chosen.label : label}
       </FilterChip>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet" destroyOnClose>
+      <Sheet visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet" destroyOnClose>
         <div className="sheet__title">{label}</div>
         {searchable && (
           <div className="sheet__search">
@@ -61,7 +62,7 @@ export function FilterSelect<V extends string>({ label, value, defaultValue, opt
           </CheckList>
           {shown.length === 0 && <p className="muted sheet__none">没有匹配的选项</p>}
         </div>
-      </Popup>
+      </Sheet>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { CalendarPicker, CheckList, Popup } from 'antd-mobile';
+import { CalendarPicker, CheckList } from 'antd-mobile';
 import { useState } from 'react';
 import { localDay } from '../lib/format';
 import { PERIOD_KEYS, PERIOD_LABELS, periodLabel, type DayRange, type Period, type PeriodKey } from '../lib/period';
 import { showToast } from '../lib/toast';
 import { FilterChip } from './filter-select';
+import { Sheet } from './sheet';
 
 interface PeriodPickerProps {
   value: Period;
@@ -31,7 +32,7 @@ export function PeriodPicker({ value, onChange, keys = PERIOD_KEYS, rangeProblem
       <FilterChip active={value.key !== 'all'} onClick={() => setOpen(true)} testId={testId}>
         {value.key === 'all' ? '日期' : periodLabel(value)}
       </FilterChip>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet">
+      <Sheet visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet">
         <div className="sheet__title">日期</div>
         <div className="sheet__body">
           <CheckList
@@ -49,7 +50,7 @@ export function PeriodPicker({ value, onChange, keys = PERIOD_KEYS, rangeProblem
             ))}
           </CheckList>
         </div>
-      </Popup>
+      </Sheet>
       <CalendarPicker
         visible={calendar}
         selectionMode="range"

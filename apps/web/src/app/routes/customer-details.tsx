@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@sales/contract';
-import { Button, Popup, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BadLinkState, CardSkeleton, RecordErrorState } from '../../components/list-states';
@@ -19,6 +19,7 @@ import { ReleaseSheet } from '../../features/pool/components/release-sheet';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 import { showToast } from '../../lib/toast';
+import { Sheet } from '../../components/sheet';
 
 const TABS = [
   { key: 'orders', title: '订单' },
@@ -123,7 +124,7 @@ function CustomerScreen({ id }: { id: number }) {
         </Button>
       </div>
 
-      <Popup visible={releasing} onMaskClick={() => setReleasing(false)} bodyClassName="sheet sheet--form" destroyOnClose>
+      <Sheet visible={releasing} onMaskClick={() => setReleasing(false)} bodyClassName="sheet sheet--form" destroyOnClose>
         <ReleaseSheet
           customerId={customer.id}
           customerName={customer.name}
@@ -134,7 +135,7 @@ function CustomerScreen({ id }: { id: number }) {
             nav.navigateBack();
           }}
         />
-      </Popup>
+      </Sheet>
 
       <FollowUpWriterSheet preload="shown" customerId={writing ? customer.id : null} onClose={() => setWriting(false)} onWritten={() => setTab('followups')} />
     </div>

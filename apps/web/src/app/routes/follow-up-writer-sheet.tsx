@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES } from '@sales/contract';
-import { Popup } from 'antd-mobile';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { whenIdle, whenSettled } from '../../lib/prefetch-files';
 import { showToast } from '../../lib/toast';
 import type { FollowUpWriterProps } from './follow-up-writer';
+import { Sheet } from '../../components/sheet';
 
 type Writer = ComponentType<FollowUpWriterProps>;
 
@@ -68,7 +68,7 @@ export function FollowUpWriterSheet({
   }, [customerId]);
 
   return (
-    <Popup visible={customerId !== null} bodyClassName="sheet sheet--form" destroyOnClose>
+    <Sheet visible={customerId !== null} bodyClassName="sheet sheet--form" destroyOnClose>
       {customerId !== null &&
         (Writer ? (
           <Writer customerId={customerId} onClose={onClose} onWritten={onWritten} />
@@ -78,6 +78,6 @@ export function FollowUpWriterSheet({
             <span>加载中</span>
           </div>
         ))}
-    </Popup>
+    </Sheet>
   );
 }

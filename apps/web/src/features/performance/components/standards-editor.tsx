@@ -1,5 +1,5 @@
 import { chinaDayString, type StandardChange, type StandardRow, type Targets } from '@sales/contract';
-import { ErrorBlock, NoticeBar, Popup } from 'antd-mobile';
+import { ErrorBlock, NoticeBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { CardSkeleton, EmptyState, ErrorState, RecordErrorState } from '../../../components/list-states';
@@ -15,6 +15,7 @@ import { useStandards } from '../api/get-standards';
 import { usePerformanceSiteId } from '../performance-site';
 import { SitePicker } from './site-picker';
 import { StandardForm } from './standard-form';
+import { Sheet } from '../../../components/sheet';
 
 /** Standards are kept from 13 months back (the seed) to next month (planned ahead). */
 const MONTHS_BACK = 13;
@@ -148,7 +149,7 @@ export function StandardsEditor() {
           <History month={data.month} />
         </div>
       )}
-      <Popup visible={editing !== null} bodyClassName="sheet sheet--form" destroyOnClose onMaskClick={() => setEditing(null)}>
+      <Sheet visible={editing !== null} bodyClassName="sheet sheet--form" destroyOnClose onMaskClick={() => setEditing(null)}>
         {editing && siteId !== null && (
           <StandardForm
             siteId={siteId}
@@ -159,7 +160,7 @@ export function StandardsEditor() {
             onDone={() => setEditing(null)}
           />
         )}
-      </Popup>
+      </Sheet>
     </>
   );
 }

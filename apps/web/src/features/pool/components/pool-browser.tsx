@@ -1,5 +1,5 @@
 import { CUSTOMER_LEVELS, type PoolCustomer } from '@sales/contract';
-import { Button, Popup, SearchBar } from 'antd-mobile';
+import { Button, SearchBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
@@ -16,6 +16,7 @@ import { parsePoolFilters, poolQuery, poolRole, writePoolFilters } from '../pool
 import { AssignSheet } from './assign-sheet';
 import { PoolCard } from './pool-card';
 import { PoolRulesBar } from './pool-rules-bar';
+import { Sheet } from '../../../components/sheet';
 
 const LEVEL_OPTIONS: FilterOption<string>[] = [{ value: 'all', label: '全部等级' }, ...CUSTOMER_LEVELS.map((level) => ({ value: level, label: `${level}类` }))];
 
@@ -145,7 +146,7 @@ export function PoolBrowser() {
           </Button>
         </div>
       )}
-      <Popup visible={assigning} onMaskClick={() => setAssigning(false)} bodyClassName="sheet sheet--form" destroyOnClose>
+      <Sheet visible={assigning} onMaskClick={() => setAssigning(false)} bodyClassName="sheet sheet--form" destroyOnClose>
         <AssignSheet
           customerIds={[...selected]}
           onCancel={() => setAssigning(false)}
@@ -154,7 +155,7 @@ export function PoolBrowser() {
             setSelected(new Set());
           }}
         />
-      </Popup>
+      </Sheet>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Visit } from '@sales/contract';
-import { Avatar, Popup, Tag } from 'antd-mobile';
+import { Avatar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
 import { routeUrl } from '../../../config/paths';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { nav } from '../../../lib/navigation';
 import { useAttendanceVisits } from '../api/get-attendance-visits';
 import { VisitDetail } from './visit-detail';
+import { Sheet } from '../../../components/sheet';
 
 /**
  * 团队考勤 → 拜访: the day's check-ins of each member with time, customer, ±accuracy and 位置偏离;
@@ -63,7 +64,7 @@ export function VisitsDay({ date }: { date: string }) {
           ))}
         </ul>
       )}
-      <Popup visible={opened !== null} onMaskClick={() => setOpened(null)} onClose={() => setOpened(null)} bodyClassName="sheet sheet--form" destroyOnClose>
+      <Sheet visible={opened !== null} onMaskClick={() => setOpened(null)} onClose={() => setOpened(null)} bodyClassName="sheet sheet--form" destroyOnClose>
         {opened && (
           <VisitDetail
             visit={opened.visit}
@@ -75,7 +76,7 @@ export function VisitsDay({ date }: { date: string }) {
             }}
           />
         )}
-      </Popup>
+      </Sheet>
     </section>
   );
 }
