@@ -66,7 +66,11 @@ function closure(bundle: OutputBundle, fileName: string, into: Set<string>, ente
 
 /** What the plugin hands on: the route table's script, once the bundle is generated. */
 export interface RoutePreloadApi {
-  /** A function expression of one argument: whether to preload the current route's files. */
+  /**
+   * A function expression of one argument, whether to preload the current route's files: it keeps
+   * the table in window and returns the route's preload links, not yet in the document (the start
+   * script adds them a few a task).
+   */
   tableCode: string;
 }
 
@@ -132,18 +136,19 @@ export function routePreload(): Plugin<RoutePreloadApi> {
   var permissions = stored(${JSON.stringify(STORAGE_KEYS.permissionData)});
   if (route === ${JSON.stringify(ROUTES.home.path)} && permissions && permissions.isShowIndex === false) route = ${JSON.stringify(ROUTES.my.path)};`;
       // Files are relative to assets/, like the app's base './'.
-      // A function of whether to preload the current route's files (signed in); either way the table
-      // stays in window[ROUTE_FILES_GLOBAL] for the next pages' prefetch (lib/prefetch-files.ts).
+      // A function of whether to preload the current route's files (signed in), returning their links;
+      // either way the table stays in window[ROUTE_FILES_GLOBAL] for the next pages' prefetch
+      // (lib/prefetch-files.ts).
       api.tableCode = `function (preload) {
   var files = ${JSON.stringify(files.map((file) => path.posix.relative('assets', file)))};
   var routes = ${JSON.stringify(table)};
   var base = new URL('assets/', document.baseURI).href;
   window[${JSON.stringify(ROUTE_FILES_GLOBAL)}] = { files: files, routes: routes, base: base };
-  if (!preload) return;
+  if (!preload) return [];
   ${currentRoute}
   // The page's own file first, then what it imports (the table's order reversed): the first round
   // of connections fetches the files the page's import waits on longest.
-  (routes[route] || []).slice().reverse().forEach(function (index) {
+  return (routes[route] || []).slice().reverse().map(function (index) {
     var link = document.createElement('link');
     var file = files[index];
     var css = /\\.css$/.test(file);
@@ -151,7 +156,7 @@ export function routePreload(): Plugin<RoutePreloadApi> {
     if (css) link.as = 'style';
     link.crossOrigin = '';
     link.href = new URL(file, base).href;
-    document.head.appendChild(link);
+    return link;
   });
 }`;
     },
