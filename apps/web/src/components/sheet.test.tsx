@@ -1,29 +1,50 @@
+import type * as AntdMobile from 'antd-mobile';
+import type { PopupProps } from 'antd-mobile';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sheet } from './sheet';
 
+// antd-mobile's Popup, seen from outside: each render it is given, with its `visible`.
+const popupRenders: boolean[] = [];
+vi.mock('antd-mobile', async (importOriginal) => ({
+  ...(await importOriginal<typeof AntdMobile>()),
+  Popup: ({ visible = false, children }: PopupProps) => {
+    popupRenders.push(visible);
+    return visible ? <div data-testid="popup">{children}</div> : null;
+  },
+}));
+
+beforeEach(() => {
+  popupRenders.length = 0;
+});
 afterEach(cleanup);
 
 describe('Sheet', () => {
-  it('draws nothing of the Popup until it is first opened', () => {
-    render(<Sheet visible={false}>选项</Sheet>);
-    expect(document.querySelector('.adm-popup')).toBeNull();
-    expect(screen.queryByText('选项')).toBeNull();
+  it('does not render the Popup at all while it has never been opened', () => {
+    const view = render(<Sheet visible={false}>选项</Sheet>);
+    view.rerender(<Sheet visible={false}>选项 2</Sheet>);
+    expect(popupRenders).toEqual([]);
+    expect(screen.queryByText(/选项/)).toBeNull();
   });
 
-  it('opens with its content once asked, and keeps the Popup after closing', async () => {
+  it('mounts the Popup closed, then opens it (so it slides in), and keeps it after closing', async () => {
     const view = render(<Sheet visible={false}>选项</Sheet>);
     view.rerender(<Sheet visible>选项</Sheet>);
-    expect(await screen.findByText('选项')).toBeTruthy();
-    expect(document.querySelector('.adm-popup')).not.toBeNull();
+    expect((await screen.findByTestId('popup')).textContent).toBe('选项');
+    expect(popupRenders[0]).toBe(false);
+    expect(popupRenders.at(-1)).toBe(true);
     view.rerender(<Sheet visible={false}>选项</Sheet>);
-    expect(document.querySelector('.adm-popup')).not.toBeNull();
+    expect(popupRenders.at(-1)).toBe(false);
+    expect(screen.queryByTestId('popup')).toBeNull();
+    const before = popupRenders.length;
     view.rerender(<Sheet visible>选项</Sheet>);
-    expect(await screen.findByText('选项')).toBeTruthy();
+    // Mounted already: opened in this render.
+    expect(popupRenders.slice(before)).toEqual([true]);
   });
 
-  it('opens at once when its first render is open', async () => {
+  it('opens when its first render asks for it, closed for one render first', async () => {
     render(<Sheet visible>已打开</Sheet>);
-    expect(await screen.findByText('已打开')).toBeTruthy();
+    expect((await screen.findByTestId('popup')).textContent).toBe('已打开');
+    expect(popupRenders).toEqual([false, true]);
   });
 });

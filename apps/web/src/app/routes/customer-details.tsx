@@ -3,6 +3,7 @@ import { Button, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BadLinkState, CardSkeleton, RecordErrorState } from '../../components/list-states';
+import { Sheet } from '../../components/sheet';
 import { routeUrl } from '../../config/paths';
 import { useCustomerDetail } from '../../features/customers/api/get-customer-detail';
 import { CustomerHeader } from '../../features/customers/components/customer-header';
@@ -19,7 +20,6 @@ import { ReleaseSheet } from '../../features/pool/components/release-sheet';
 import { nav } from '../../lib/navigation';
 import { parseId } from '../../lib/query-params';
 import { showToast } from '../../lib/toast';
-import { Sheet } from '../../components/sheet';
 
 const TABS = [
   { key: 'orders', title: '订单' },

@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES } from '@sales/contract';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Sheet } from '../../components/sheet';
 import { whenIdle, whenSettled } from '../../lib/prefetch-files';
 import { showToast } from '../../lib/toast';
 import type { FollowUpWriterProps } from './follow-up-writer';
-import { Sheet } from '../../components/sheet';
 
 type Writer = ComponentType<FollowUpWriterProps>;
 

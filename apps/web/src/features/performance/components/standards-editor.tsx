@@ -6,6 +6,7 @@ import { CardSkeleton, EmptyState, ErrorState, RecordErrorState } from '../../..
 import { Money } from '../../../components/money';
 import { MonthStepper } from '../../../components/month-stepper';
 import { TapCard } from '../../../components/tap-card';
+import { Sheet } from '../../../components/sheet';
 import { flattenPages } from '../../../lib/paging';
 import { formatDateTime } from '../../../lib/format';
 import { shiftMonth } from '../../../lib/month';
@@ -15,7 +16,6 @@ import { useStandards } from '../api/get-standards';
 import { usePerformanceSiteId } from '../performance-site';
 import { SitePicker } from './site-picker';
 import { StandardForm } from './standard-form';
-import { Sheet } from '../../../components/sheet';
 
 /** Standards are kept from 13 months back (the seed) to next month (planned ahead). */
 const MONTHS_BACK = 13;

@@ -3,6 +3,7 @@ import { Button, SearchBar } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
+import { Sheet } from '../../../components/sheet';
 import { showToast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchState } from '../../../lib/use-search-state';
@@ -16,7 +17,6 @@ import { parsePoolFilters, poolQuery, poolRole, writePoolFilters } from '../pool
 import { AssignSheet } from './assign-sheet';
 import { PoolCard } from './pool-card';
 import { PoolRulesBar } from './pool-rules-bar';
-import { Sheet } from '../../../components/sheet';
 
 const LEVEL_OPTIONS: FilterOption<string>[] = [{ value: 'all', label: '全部等级' }, ...CUSTOMER_LEVELS.map((level) => ({ value: level, label: `${level}类` }))];
 

@@ -2,12 +2,12 @@ import type { Visit } from '@sales/contract';
 import { Avatar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { CardSkeleton, EmptyState, ErrorState } from '../../../components/list-states';
+import { Sheet } from '../../../components/sheet';
 import { routeUrl } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { nav } from '../../../lib/navigation';
 import { useAttendanceVisits } from '../api/get-attendance-visits';
 import { VisitDetail } from './visit-detail';
-import { Sheet } from '../../../components/sheet';
 
 /**
  * 团队考勤 → 拜访: the day's check-ins of each member with time, customer, ±accuracy and 位置偏离;
