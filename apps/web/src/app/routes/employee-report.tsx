@@ -16,13 +16,22 @@ const READ_OPTIONS: { value: ReadFilter; label: string }[] = [
   { value: 'read', label: '已读' },
 ];
 
+/**
+ * The 员工 filter, shown once the site's salespeople have come: it reads them itself, so their
+ * answer draws this select rather than the page and its reports again.
+ */
+function StaffFilter({ value, onChange }: { value: string; onChange(staff: string): void }) {
+  const staffOptions = useStaffOptions(true) ?? [];
+  if (staffOptions.length === 0) return null;
+  return <FilterSelect label="员工" value={value} defaultValue="all" options={[{ value: 'all', label: '全部员工' }, ...staffOptions]} onChange={onChange} searchable testId="employee-report-staff" />;
+}
+
 /** 员工报告 (leaders, reportAllSites): the members' half-month reports, filtered by member and read status. */
 export default function EmployeeReportPage() {
   const permissions = useSession((state) => state.permissionData);
   const allowed = permissions?.isSalesperson === false || permissions?.reportAllSites === true;
   const [staff, setStaff] = useState('all');
   const [read, setRead] = useState<ReadFilter>('all');
-  const staffOptions = useStaffOptions(allowed && permissions?.isSalesperson === false) ?? [];
   const list = useReportList('halfMonth', {
     scope: 'members',
     staffId: staff === 'all' ? undefined : Number(staff),
@@ -32,9 +41,7 @@ export default function EmployeeReportPage() {
   return (
     <div data-testid="employee-report">
       <div className="list-toolbar filter-row">
-        {staffOptions.length > 0 && (
-          <FilterSelect label="员工" value={staff} defaultValue="all" options={[{ value: 'all', label: '全部员工' }, ...staffOptions]} onChange={setStaff} searchable testId="employee-report-staff" />
-        )}
+        {permissions?.isSalesperson === false && <StaffFilter value={staff} onChange={setStaff} />}
         <FilterSelect<ReadFilter> label="阅读状态" value={read} defaultValue="all" options={READ_OPTIONS} onChange={setRead} testId="employee-report-read" />
       </div>
       <PagedList

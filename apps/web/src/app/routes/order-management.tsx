@@ -1,10 +1,14 @@
 import { useSession } from '../../features/auth/session-store';
-import { OrderBrowser } from '../../features/orders/components/order-browser';
+import { OrderBrowser, OrderStaffFilter, type StaffFilterProps } from '../../features/orders/components/order-browser';
 import { useStaffOptions } from '../../features/staff/components/use-staff-options';
+
+/** The 业务员 filter of a leader's orders, with the site's salespeople it reads itself. */
+function StaffFilter(props: StaffFilterProps) {
+  return <OrderStaffFilter {...props} salespeople={useStaffOptions(true) ?? []} />;
+}
 
 /** 订单管理: the order list with, for leaders, the salesperson filter, totals of the filtered set and CSV export. */
 export default function OrderManagementPage() {
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
-  const staffOptions = useStaffOptions(isLeader);
-  return <OrderBrowser staffOptions={staffOptions} showAmount={isLeader} exportable={isLeader} />;
+  return <OrderBrowser staffFilter={isLeader ? StaffFilter : undefined} showAmount={isLeader} exportable={isLeader} />;
 }

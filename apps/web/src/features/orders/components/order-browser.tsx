@@ -1,5 +1,5 @@
 import { SearchBar } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
 import { Money } from '../../../components/money';
@@ -13,11 +13,35 @@ import { orderQuery, parseOrderFilters, writeOrderFilters, type FixedOrderScope 
 import { OrderCard } from './order-card';
 import { OrderStatusTabs } from './order-status-tabs';
 
+/** The 业务员 filter's value and change: a salesperson's id, or null for all of them. */
+export interface StaffFilterProps {
+  value: number | null;
+  onChange(staffId: number | null): void;
+}
+
+/** The 业务员 filter drawn with the salespeople a page gives it (StaffFilter reads them). */
+export function OrderStaffFilter({ value, onChange, salespeople }: StaffFilterProps & { salespeople: readonly FilterOption<string>[] }) {
+  return (
+    <FilterSelect
+      label="业务员"
+      value={value ? String(value) : 'all'}
+      defaultValue="all"
+      options={[{ value: 'all', label: '全部业务员' }, ...salespeople]}
+      onChange={(picked) => onChange(picked === 'all' ? null : Number(picked))}
+      searchable
+      testId="order-staff-filter"
+    />
+  );
+}
+
 interface OrderBrowserProps {
   /** Filters the page fixes: a salesperson's or a customer's orders. */
   scope?: FixedOrderScope;
-  /** Salespeople for the 业务员 filter; the filter shows only when given. */
-  staffOptions?: readonly FilterOption<string>[];
+  /**
+   * The 业务员 filter (none shown when absent): a component of the page that reads the salespeople
+   * itself, so their answer re-renders the select alone rather than the list and its cards.
+   */
+  staffFilter?: ComponentType<StaffFilterProps>;
   /** Show the amount of the filtered set next to the count (leaders). */
   showAmount?: boolean;
   /** Offer 导出 of the filtered set as CSV or Excel (leaders). */
@@ -25,7 +49,7 @@ interface OrderBrowserProps {
 }
 
 /** The order list pattern: search, status tabs, date (and salesperson) filters, totals, cards. */
-export function OrderBrowser({ scope, staffOptions, showAmount = false, exportable = false }: OrderBrowserProps) {
+export function OrderBrowser({ scope, staffFilter: StaffFilter, showAmount = false, exportable = false }: OrderBrowserProps) {
   const [filters, setFilters] = useSearchState(parseOrderFilters, writeOrderFilters);
   const [keyword, setKeyword] = useState(filters.keyword);
   const settledKeyword = useDebouncedValue(keyword);
@@ -46,17 +70,7 @@ export function OrderBrowser({ scope, staffOptions, showAmount = false, exportab
         <OrderStatusTabs value={filters.status} onChange={(status) => setFilters({ ...filters, status })} />
         <div className="filter-row">
           <PeriodPicker value={filters.period} onChange={(period) => setFilters({ ...filters, period })} testId="order-period-filter" />
-          {staffOptions && (
-            <FilterSelect
-              label="业务员"
-              value={filters.staffId ? String(filters.staffId) : 'all'}
-              defaultValue="all"
-              options={[{ value: 'all', label: '全部业务员' }, ...staffOptions]}
-              onChange={(value) => setFilters({ ...filters, staffId: value === 'all' ? null : Number(value) })}
-              searchable
-              testId="order-staff-filter"
-            />
-          )}
+          {StaffFilter && <StaffFilter value={filters.staffId} onChange={(staffId) => setFilters({ ...filters, staffId })} />}
           {exportable && (
             <ExportButton pending={exportOrders.isPending} onExport={(format) => exportOrders.mutate({ query, format })} testId="order-export" />
           )}
