@@ -1,39 +1,26 @@
 import type { FilterOption } from '../../components/filter-select';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useSyncExternalStore } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../features/auth/session-store';
 import AllCustomersPage from './all-customers';
 
-// The salespeople's answer, as a query's answer reaches a component: through an external store.
-const staff = vi.hoisted(() => {
-  let options: FilterOption<string>[] = [];
-  const listeners = new Set<() => void>();
-  return {
-    get: () => options,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    answer: (next: FilterOption<string>[]) => {
-      options = next;
-      for (const listener of listeners) listener();
-    },
-  };
-});
+// The salespeople's answer, which comes after the page has drawn.
+const staff = await vi.hoisted(async () => (await import('../../components/late-answer-test-support')).lateAnswer<FilterOption<string>[]>([]));
 const cardRenders = vi.hoisted(() => ({ count: 0 }));
 
 vi.mock('../../features/staff/components/use-staff-options', () => ({
   useStaffOptions: (enabled: boolean) => {
-    const options = useSyncExternalStore(staff.subscribe, staff.get);
+    const options = staff.use();
     return enabled ? options : undefined;
   },
 }));
-vi.mock('../../features/customers/api/get-customer-list', () => {
-  const row = (id: number, name: string) => ({ id, name });
-  const page = { list: [row(1, '华联生鲜超市（拱墅店）'), row(2, '宁波聚宝物业服务有限公司')], total: 2, page: 1, pageSize: 20 };
-  const query = { data: { pages: [page], pageParams: [1] }, isPending: false, isError: false, hasNextPage: false, refetch: async () => undefined, fetchNextPage: async () => ({}) };
+vi.mock('../../features/customers/api/get-customer-list', async () => {
+  const { onePageQuery } = await import('../../components/late-answer-test-support');
+  const query = onePageQuery([
+    { id: 1, name: '华联生鲜超市（拱墅店）' },
+    { id: 2, name: '宁波聚宝物业服务有限公司' },
+  ]);
   return { useCustomerList: () => query, customerListQueryOptions: () => ({ queryKey: ['customers'] }) };
 });
 vi.mock('../../features/customers/api/export-customers', () => ({ useExportCustomers: () => ({ isPending: false, mutate: vi.fn() }) }));

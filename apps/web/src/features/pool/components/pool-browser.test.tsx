@@ -1,27 +1,12 @@
 import type { PoolLastOwners, PoolRules } from '@sales/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useSyncExternalStore } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { poolCustomer } from '../pool-test-support';
 import { PoolBrowser } from './pool-browser';
 
-// The owners' answer, as a query's answer reaches a component: through an external store.
-const owners = vi.hoisted(() => {
-  let data: PoolLastOwners | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => data,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    answer: (next: PoolLastOwners | undefined) => {
-      data = next;
-      for (const listener of listeners) listener();
-    },
-  };
-});
+// The owners' answer, which comes after the page has drawn.
+const owners = await vi.hoisted(async () => (await import('../../../components/late-answer-test-support')).lateAnswer<PoolLastOwners | undefined>(undefined));
 const cardRenders = vi.hoisted(() => ({ count: 0 }));
 
 const RULES: PoolRules = {
@@ -38,13 +23,13 @@ const RULES: PoolRules = {
 };
 
 vi.mock('../api/get-pool-rules', () => ({ usePoolRules: () => ({ data: RULES, isError: false }) }));
-vi.mock('../api/get-pool-list', () => {
-  const page = { list: [poolCustomer({ id: 1 }), poolCustomer({ id: 2, name: '联华超市（新吴店）' })], total: 2, page: 1, pageSize: 20 };
-  const query = { data: { pages: [page], pageParams: [1] }, isPending: false, isError: false, hasNextPage: false, refetch: async () => undefined, fetchNextPage: async () => ({}) };
+vi.mock('../api/get-pool-list', async () => {
+  const { onePageQuery } = await import('../../../components/late-answer-test-support');
+  const query = onePageQuery([poolCustomer({ id: 1 }), poolCustomer({ id: 2, name: '联华超市（新吴店）' })]);
   return { usePoolList: () => query };
 });
 vi.mock('../api/get-pool-last-owners', () => ({
-  usePoolLastOwners: () => ({ data: useSyncExternalStore(owners.subscribe, owners.get) }),
+  usePoolLastOwners: () => ({ data: owners.use() }),
 }));
 vi.mock('../api/pool-actions', () => ({ useClaimPoolCustomer: () => ({ mutateAsync: vi.fn() }) }));
 vi.mock('./pool-card', () => ({
