@@ -28,7 +28,14 @@ export default tseslint.config(
     // The web never imports server code; features never import each other; lib and components stay below features.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@sales/server', 'drizzle-orm', 'fastify'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/apps/server/**', '@sales/server', 'drizzle-orm', 'fastify'], message: 'The web app never imports server code.' }],
+          // components/sheet.tsx mounts a Popup at its first opening; a closed Popup runs its hooks on every render.
+          paths: [{ name: 'antd-mobile', importNames: ['Popup'], message: 'Use Sheet (components/sheet.tsx): it mounts the Popup when it first opens.' }],
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
