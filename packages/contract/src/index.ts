@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './validators.js';
 export * from './money.js';
+export * from './number-format.js';
 export * from './session.js';
 export * from './schemas.js';
 export * from './sales-domain.js';

@@ -1,10 +1,10 @@
-const yuanFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+import { groupNumber } from './number-format.js';
 
 /** Formats an amount of yuan the zh-CN way with a 元 suffix: 12,345.6元; anything invalid shows 0元. */
 export function formatMoney(value: unknown): string {
   const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '0元';
-  return `${yuanFormat.format(amount)}元`;
+  return `${groupNumber(amount, 2)}元`;
 }
 
 /** Converts integer fen (as stored) to yuan (as sent). */

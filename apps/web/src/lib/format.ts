@@ -2,7 +2,7 @@
  * Dates as the product shows them: zh-CN order, China Standard Time (UTC+8, no daylight
  * saving), whatever zone the phone is set to, so a day means the same to the app and the server.
  */
-import { chinaCalendar, chinaDayString, chinaMidnight, formatChinaDateTime } from '@sales/contract';
+import { chinaCalendar, chinaDayString, chinaMidnight, formatChinaDateTime, groupNumber } from '@sales/contract';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -52,5 +52,5 @@ export function formatCompactNumber(value: number): string {
   const short = (scaled: number) => String(Math.round(scaled * 10) / 10);
   if (abs >= 1e8) return `${short(value / 1e8)}亿`;
   if (abs >= 1e4) return `${short(value / 1e4)}万`;
-  return (Math.round(value * 10) / 10).toLocaleString('zh-CN');
+  return groupNumber(Math.round(value * 10) / 10, 3);
 }

@@ -1,4 +1,5 @@
 import * as ROUTES from '@sales/contract/routes';
+import { formatChinaDateTime } from '@sales/contract';
 import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError, callGet, commonHeaders, RuntimeError } from '../../lib/api-client';
@@ -23,7 +24,7 @@ export default function AlovaPage() {
     setBusy(true);
     const headers = commonHeaders();
     const started = performance.now();
-    const at = new Date().toLocaleString('zh-CN');
+    const at = formatChinaDateTime(new Date());
     try {
       const data = await callGet(URL_PATH, undefined, { hideErrorToast: true });
       setTrial({ at, headers, ms: performance.now() - started, status: 'HTTP 200 · code 200', ok: true, body: JSON.stringify(data, null, 2) });

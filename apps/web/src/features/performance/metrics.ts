@@ -1,4 +1,4 @@
-import { formatMoney, type Figures, type RankingMetric } from '@sales/contract';
+import { formatMoney, groupNumber, type Figures, type RankingMetric } from '@sales/contract';
 
 /** The figures of a performance page, in the order they are shown, with their units. */
 export const METRIC_LABELS: Record<RankingMetric, string> = {
@@ -17,7 +17,7 @@ const UNITS: Record<Exclude<RankingMetric, 'orderAmount'>, string> = {
 /** One figure as the app shows it: 12,345.6元, 18单, 3位, 25次. */
 export function formatMetric(metric: RankingMetric, value: number): string {
   if (metric === 'orderAmount') return formatMoney(value);
-  return `${Number.isFinite(value) ? value.toLocaleString('zh-CN') : 0}${UNITS[metric]}`;
+  return `${Number.isFinite(value) ? groupNumber(value, 3) : 0}${UNITS[metric]}`;
 }
 
 /** The value of one figure in a set of figures. */
