@@ -194,6 +194,8 @@ interface LighthouseFigures {
   failed: string[];
   /** Main-thread time per script (Lighthouse's bootup-time), the largest first. */
   scripts: { url: string; ms: number }[];
+  /** Lighthouse's measure of the host's CPU (environment.benchmarkIndex): the 4× multiplier assumes 1500–2000. */
+  benchmarkIndex: number;
 }
 
 type Visit = 'cold' | 'warm';
@@ -330,6 +332,7 @@ async function runLighthouse(base: string, step: LighthouseStep, run: number): P
       dataCheck,
       failed,
       scripts,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     };
     return { figures, lhr: result.lhr };
   } finally {
@@ -371,9 +374,13 @@ function targetText(target: Target): string {
     .join(', ');
 }
 
-/** What of the target one run misses: empty when it meets it. Lighthouse rounds LCP to 10 ms in its report; so does this. */
+/**
+ * What of the target one run misses: empty when it meets it. A run whose page showed no data misses
+ * it whatever its figures. Lighthouse rounds LCP to 10 ms in its report; so does this.
+ */
 function misses(target: Target, figures: LighthouseFigures): string[] {
   return [
+    figures.dataCheck.startsWith('NO DATA') ? 'no data' : '',
     figures.performance < target.perf ? `perf ${figures.performance}` : '',
     target.lcpMs !== undefined && Math.round(figures.lcpMs / 10) * 10 > target.lcpMs ? `LCP ${(figures.lcpMs / 1000).toFixed(2)} s` : '',
     target.wireBytes !== undefined && figures.wireBytes > target.wireBytes ? kb(figures.wireBytes) : '',
@@ -554,6 +561,9 @@ async function measureLighthouse(base: string, storages: Map<AccountKey, Record<
     if (details) for (const script of median.scripts.slice(0, 12)) console.log(`  ${String(Math.round(script.ms)).padStart(6)} ms  ${script.url}`);
   }
   const header = ['page', 'visit', 'on the wire', 'requests', 'perf', 'LCP', 'TBT', 'CLS', 'FCP', 'a11y', 'best pr.', 'LCP element', 'spread', 'target'];
+  // The CPU the figures were taken on: Lighthouse's 4× slowdown turns a host of 1500–2000 into a mid-tier phone.
+  const indexes = measured.flatMap(({ runs }) => runs.map((run) => run.benchmarkIndex)).filter((index) => Number.isFinite(index));
+  if (indexes.length > 0) console.log(`\nLighthouse's benchmarkIndex of this machine over ${indexes.length} runs: ${range(indexes, (index) => String(Math.round(index)))} (its 4× CPU slowdown assumes 1500–2000)`);
   const mobile = measured.filter(({ step }) => step.preset === 'mobile');
   const note = runsEach > 1 ? `; each row is the median of ${runsEach} runs` : '';
   if (mobile.length > 0) {
