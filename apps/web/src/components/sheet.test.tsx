@@ -1,5 +1,3 @@
-// The Popup stood in for below, as Sheet uses it.
-// eslint-disable-next-line no-restricted-imports
 import type * as AntdMobile from 'antd-mobile';
 import type { PopupProps } from 'antd-mobile';
 import { cleanup, render, screen } from '@testing-library/react';

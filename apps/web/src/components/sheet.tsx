@@ -1,5 +1,3 @@
-// The one place that mounts antd-mobile's Popup (eslint keeps every other file to Sheet).
-// eslint-disable-next-line no-restricted-imports
 import { Popup, type PopupProps } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 
