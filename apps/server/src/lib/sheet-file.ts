@@ -1,5 +1,5 @@
 /**
- * Spreadsheets handed in for an import (.xlsx read with exceljs, .csv with csv-parse through
+ * Spreadsheets handed in for an import (.xlsx read with exceljs, or xlsx-stream.ts for a file on disk, .csv with csv-parse through
  * csv.ts) and the templates handed out for them. One path for every import: the file becomes rows
  * of named cells with the line each came from, or a 400 in Chinese saying why it cannot be read.
  * What the rows mean is the importer's business (staff today, customers next).
@@ -9,6 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from './errors.js';
 import { csvDocument, csvRecords, parseCsv } from './csv.js';
+import { xlsxStreamRows } from './xlsx-stream.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
 
@@ -193,22 +194,10 @@ async function* decodedChunks(filePath: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-/** The rows of a workbook's first sheet with any rows, read as a stream (exceljs's WorkbookReader). */
+/** The rows of a workbook's first sheet with any rows, read as a stream (xlsx-stream.ts). */
 async function* xlsxFileRows(filePath: string): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'emit' });
   try {
-    for await (const sheet of reader) {
-      let rows = 0;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, column) => {
-          cells[column - 1] = cell.text;
-        });
-        rows += 1;
-        yield { line: row.number, cells: Array.from(cells, (cell) => cell ?? '') };
-      }
-      if (rows > 0) return;
-    }
+    yield* xlsxStreamRows(filePath);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw badRequest(SHEET_UNREADABLE);
