@@ -64,6 +64,13 @@ describe('admin console', () => {
     const row = page.locator('tbody tr.ant-table-row');
     await expect.poll(() => row.count()).toBe(1);
     for (const tag of ['华东一部 · 主管', '华东二部 · 主管', '华南大区 · 业务员']) await row.getByText(tag).waitFor();
+    // Each tag lies inside the 岗位 column, under its header (a squeezed column drew them over 权限).
+    const header = await page.getByRole('columnheader', { name: '岗位' }).boundingBox();
+    expect(header?.width).toBeGreaterThan(100);
+    for (const tag of ['华东一部 · 主管', '华东二部 · 主管', '华南大区 · 业务员']) {
+      const box = await row.getByText(tag).boundingBox();
+      expect(box && header && box.x >= header.x && box.x + box.width <= header.x + header.width).toBe(true);
+    }
 
     await page.getByPlaceholder('搜索姓名或手机号').fill('');
     await page.keyboard.press('Enter');

@@ -21,19 +21,22 @@ import { useState } from 'react';
 import { download, post } from './api';
 import { CustomerImport } from './customer-import';
 import { readBase64 } from './import-file';
+import { tableWidth } from './table-width';
 
+// 960 px in all: the preview fits the console at 1280 wide without a scrolling region.
 const previewColumns: TableColumnsType<AdminStaffImportRow> = [
-  { title: '行号', dataIndex: 'line', width: 70 },
-  { title: '姓名', dataIndex: 'username', width: 110 },
-  { title: '手机号', dataIndex: 'phone', width: 130 },
-  { title: '站点', dataIndex: 'site', width: 160 },
-  { title: '角色', dataIndex: 'role', width: 80 },
-  { title: '抽单权限', dataIndex: 'drawAuth', width: 90, render: (value: boolean) => (value ? '是' : '否') },
-  { title: '企业微信账号', dataIndex: 'wecomUserId', width: 130, render: (value: string) => value || '—' },
-  { title: '钉钉账号', dataIndex: 'dingtalkUserId', width: 130, render: (value: string) => value || '—' },
+  { title: '行号', dataIndex: 'line', width: 60 },
+  { title: '姓名', dataIndex: 'username', width: 90 },
+  { title: '手机号', dataIndex: 'phone', width: 120 },
+  { title: '站点', dataIndex: 'site', width: 140 },
+  { title: '角色', dataIndex: 'role', width: 70 },
+  { title: '抽单权限', dataIndex: 'drawAuth', width: 80, render: (value: boolean) => (value ? '是' : '否') },
+  { title: '企业微信账号', dataIndex: 'wecomUserId', width: 110, render: (value: string) => value || '—' },
+  { title: '钉钉账号', dataIndex: 'dingtalkUserId', width: 110, render: (value: string) => value || '—' },
   {
     title: '问题',
     dataIndex: 'problems',
+    width: 180,
     render: (problems: string[]) =>
       problems.length === 0 ? (
         <span className="import-ok">可导入</span>
@@ -153,7 +156,7 @@ function StaffImport() {
             columns={previewColumns}
             dataSource={preview.rows}
             rowClassName={(row) => (row.problems.length > 0 ? 'import-row-problem' : '')}
-            scroll={{ x: 960 }}
+            scroll={{ x: tableWidth(previewColumns) }}
             pagination={{ pageSize: 50, showTotal: (total) => `共 ${total} 行` }}
           />
         </>

@@ -18,8 +18,10 @@ import { post } from './api';
 import { HiredNotice, StaffCreateModal, type Hired } from './staff-create';
 import { StaffEditModal, StaffLeaveModal } from './staff-lifecycle';
 import { serverPagination, useServerPage } from './server-pagination';
+import { tableWidth } from './table-width';
 
 const PAGE_SIZE = 20;
+
 
 const baseColumns: TableColumnsType<AdminStaffRow> = [
   { title: '姓名', dataIndex: 'username', width: 120 },
@@ -27,6 +29,7 @@ const baseColumns: TableColumnsType<AdminStaffRow> = [
   {
     title: '岗位',
     key: 'positions',
+    width: 240,
     render: (_value, row) =>
       row.positions.length === 0 ? (
         <span style={{ color: '#595959' }}>无岗位</span>
@@ -217,7 +220,7 @@ export function StaffPage() {
         columns={columns}
         dataSource={data?.list ?? []}
         loading={loading}
-        scroll={{ x: 1100 }}
+        scroll={{ x: tableWidth(columns) }}
         pagination={serverPagination(data, filter, PAGE_SIZE, '人', (page, pageSize) => setFilter((previous) => ({ ...previous, page, pageSize })))}
       />
     </>
