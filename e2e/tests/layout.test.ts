@@ -132,6 +132,14 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
 }
 
 /** What 注销账号 leaves in the tab after a deletion, so that 账号已注销 shows instead of sending to login. */
+/**
+ * No layout problem on the page, read until there is none for at most 5 s: the site badge looks
+ * again in a frame of its own after something pushes the page, and renders its new place after it.
+ */
+async function settledLayoutIsClean(page: AppPage['page']): Promise<void> {
+  await expect.poll(async () => layoutProblems(await layoutReport(page)), { timeout: 5_000 }).toEqual([]);
+}
+
 async function markDeregistered(app: AppPage): Promise<void> {
   await app.page.evaluate(() => window.sessionStorage.setItem('account-deregistered', '1'));
 }
@@ -294,10 +302,8 @@ describe('offline', () => {
     await app.page.context().setOffline(true);
     const notice = app.page.getByTestId('offline-notice');
     await notice.waitFor();
-    // The notice pushes the page down; the badge looks again in a frame of its own and renders its
-    // new place after it (a busy machine ran the check in between): the report is read until the
-    // badge has moved, and fails if it never does.
-    await expect.poll(async () => layoutProblems(await layoutReport(app.page)), { timeout: 5_000 }).toEqual([]);
+    // The notice pushes the page down: read until the badge has moved, failing if it never does.
+    await settledLayoutIsClean(app.page);
     await expect(app.page.getByRole('button', { name: '返回' }).isVisible()).resolves.toBe(true);
 
     // Scrolled, the nav bar sticks under the notice, not beneath it.
@@ -309,6 +315,6 @@ describe('offline', () => {
     await app.page.evaluate(() => window.scrollTo(0, 0));
     await app.goInApp('pages/my/index');
     await app.waitForTitle('我的');
-    await expect.poll(async () => layoutProblems(await layoutReport(app.page)), { timeout: 5_000 }).toEqual([]);
+    await settledLayoutIsClean(app.page);
   });
 });

@@ -22,7 +22,6 @@ import { tableWidth } from './table-width';
 
 const PAGE_SIZE = 20;
 
-
 const baseColumns: TableColumnsType<AdminStaffRow> = [
   { title: '姓名', dataIndex: 'username', width: 120 },
   { title: '手机号', dataIndex: 'phone', width: 130 },

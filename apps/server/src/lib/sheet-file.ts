@@ -1,6 +1,6 @@
 /**
- * Spreadsheets handed in for an import (.xlsx read with exceljs, or xlsx-stream.ts for a file on disk, .csv with csv-parse through
- * csv.ts) and the templates handed out for them. One path for every import: the file becomes rows
+ * Spreadsheets handed in for an import (.xlsx read with exceljs, or with xlsx-stream.ts for a file
+ * on disk; .csv with csv-parse through csv.ts) and the templates handed out for them. One path for every import: the file becomes rows
  * of named cells with the line each came from, or a 400 in Chinese saying why it cannot be read.
  * What the rows mean is the importer's business (staff today, customers next).
  */

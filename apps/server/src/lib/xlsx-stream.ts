@@ -24,8 +24,8 @@ export interface XlsxRow {
 
 interface XmlHandlers {
   open(name: string, attributes: Record<string, string>): void;
-  text(text: string): void;
-  close(name: string): void;
+  text?(text: string): void;
+  close?(name: string): void;
 }
 
 const WORKBOOK = 'xl/workbook.xml';
@@ -66,9 +66,9 @@ function entryStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> 
 async function* parseEntry<T>(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers: XmlHandlers, completed: () => T[]): AsyncGenerator<T> {
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => handlers.open(localName(tag.name), tag.attributes));
-  parser.on('text', (text) => handlers.text(text));
-  parser.on('cdata', (text) => handlers.text(text));
-  parser.on('closetag', (tag) => handlers.close(localName(tag.name)));
+  parser.on('text', (text) => handlers.text?.(text));
+  parser.on('cdata', (text) => handlers.text?.(text));
+  parser.on('closetag', (tag) => handlers.close?.(localName(tag.name)));
   const stream = await entryStream(zip, entry);
   stream.setEncoding('utf8');
   try {
@@ -89,7 +89,7 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers: XmlHa
 }
 
 /** The text of `<t>` runs inside `container`, phonetic guides (`<rPh>`) left out. */
-function runText(container: string, onText: (text: string) => void): XmlHandlers {
+function runText(container: string, onText: (text: string) => void): Required<XmlHandlers> {
   let depth = 0;
   let inText = false;
   let phonetic = 0;
@@ -142,16 +142,12 @@ async function worksheetPaths(zip: yauzl.ZipFile, entries: Map<string, yauzl.Ent
       const id = name === 'sheet' ? attribute(attributes, 'id') : undefined;
       if (id) tabs.push(id);
     },
-    text() {},
-    close() {},
   });
   const targets = new Map<string, { target: string; type: string }>();
   await readEntry(zip, relations, {
     open(name, attributes) {
       if (name === 'Relationship' && attributes.Id && attributes.Target) targets.set(attributes.Id, { target: attributes.Target, type: attributes.Type ?? '' });
     },
-    text() {},
-    close() {},
   });
   const resolve = (target: string) => (target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(WORKBOOK), target)));
   const sheets = tabs.flatMap((id) => {
