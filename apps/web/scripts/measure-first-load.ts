@@ -14,7 +14,7 @@
  *   BENCH_WEB_RUNS=5                           # Lighthouse runs per page and visit (5 by default; 1 for a quick look)
  *   BENCH_WEB_TAP_ONLY="今日待办"               # only the tap flows whose name contains it
  *   BENCH_WEB_TAP_DWELL_MS=4000                # the tap comes that long after the start page settled (0 by default)
- *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON
+ *   BENCH_WEB_DETAILS=1, BENCH_WEB_SAVE=<dir>  # main-thread time per script; each report as JSON, with its trace
  *   BENCH_WEB_THROTTLING=devtools              # Lighthouse's DevTools throttling (a throttled load) instead of simulation
  *
  * Signed-in pages need a session: the script logs each page's user in through the API (李娜, who
@@ -293,7 +293,12 @@ async function runLighthouse(base: string, step: LighthouseStep, run: number): P
     if (!result) throw new Error('Lighthouse returned no result');
     // Its own trace recording failed (NO_NAVSTART, NO_FCP; seen on a busy machine): nothing was measured.
     if (result.lhr.runtimeError) throw new LighthouseRunError(result.lhr.runtimeError.code);
-    if (process.env.BENCH_WEB_SAVE) writeFileSync(path.join(process.env.BENCH_WEB_SAVE, `${url.replace(/\W+/g, '_')}-${visit}-${run}.json`), JSON.stringify(result.lhr));
+    if (process.env.BENCH_WEB_SAVE) {
+      const name = path.join(process.env.BENCH_WEB_SAVE, `${url.replace(/\W+/g, '_')}-${visit}-${run}`);
+      writeFileSync(`${name}.json`, JSON.stringify(result.lhr));
+      // The page's trace as Chromium recorded it (unthrottled), for DevTools' Performance panel.
+      writeFileSync(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
