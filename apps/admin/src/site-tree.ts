@@ -25,6 +25,23 @@ export function buildSiteTree(sites: AdminSite[], withArchived: boolean): SiteNo
   return shown.filter((site) => site.parentId === null || !ids.has(site.parentId)).map(nodeOf);
 }
 
+/** The ids of the tree's sites that have sites below them, however deep. */
+export function sitesWithChildren(tree: SiteNode[]): number[] {
+  return tree.flatMap((site) => (site.children ? [site.id, ...sitesWithChildren(site.children)] : []));
+}
+
+/** The sites above `id`, nearest first (a parent missing from the list ends the chain). */
+export function ancestorIds(sites: AdminSite[], id: number): number[] {
+  const byId = new Map(sites.map((site) => [site.id, site]));
+  const above: number[] = [];
+  let parentId = byId.get(id)?.parentId ?? null;
+  while (parentId !== null && !above.includes(parentId)) {
+    above.push(parentId);
+    parentId = byId.get(parentId)?.parentId ?? null;
+  }
+  return above;
+}
+
 /** Every site below `id`, however deep. */
 export function descendantIds(sites: AdminSite[], id: number): Set<number> {
   const below = new Set<number>();

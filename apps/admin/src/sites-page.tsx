@@ -8,7 +8,7 @@ import * as ROUTES from '@sales/contract/routes';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag, TreeSelect, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { post } from './api';
-import { buildSiteTree, descendantIds, parentOptions, TOP_LEVEL, type SiteNode } from './site-tree';
+import { ancestorIds, buildSiteTree, descendantIds, parentOptions, sitesWithChildren, TOP_LEVEL, type SiteNode } from './site-tree';
 
 type Dialog = { kind: 'create'; parentId: number | null } | { kind: 'rename'; site: AdminSite } | { kind: 'move'; site: AdminSite };
 
@@ -26,6 +26,9 @@ export function SitesPage() {
   const [error, setError] = useState<string | null>(null);
   const [showArchived, setShowArchived] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Every site shows the sites below it unless the administrator folded it: one that gets its
+  // first child (新建下级, 移动) opens on it, where a tree expanded once at the start stayed shut.
+  const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set());
 
   const load = useCallback(async () => {
     try {
@@ -40,6 +43,20 @@ export function SitesPage() {
   }, [load]);
 
   const tree = useMemo(() => buildSiteTree(sites ?? [], showArchived), [sites, showArchived]);
+  const expanded = useMemo(() => sitesWithChildren(tree).filter((id) => !folded.has(id)), [tree, folded]);
+  const fold = (id: number, open: boolean) =>
+    setFolded((previous) => {
+      const next = new Set(previous);
+      if (open) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  // The site a write put a site under, and those above it, open so the site shows where it went.
+  const unfoldDownTo = (parentId: number | null | undefined) => {
+    if (parentId === null || parentId === undefined || !sites) return;
+    const opened = new Set([parentId, ...ancestorIds(sites, parentId)]);
+    setFolded((previous) => new Set([...previous].filter((id) => !opened.has(id))));
+  };
 
   const archiveOrRestore = async (site: AdminSite) => {
     try {
@@ -126,7 +143,7 @@ export function SitesPage() {
           columns={columns}
           dataSource={tree}
           pagination={false}
-          expandable={{ defaultExpandAllRows: true }}
+          expandable={{ expandedRowKeys: expanded, onExpand: (open, site) => fold(site.id, open) }}
           rowClassName={(site) => (site.archived ? 'site-archived' : '')}
         />
       )}
@@ -136,8 +153,9 @@ export function SitesPage() {
           dialog={dialog}
           sites={sites}
           onClose={() => setDialog(null)}
-          onDone={async (text) => {
+          onDone={async (text, parentId) => {
             setDialog(null);
+            unfoldDownTo(parentId);
             void message.success(text);
             await load();
           }}
@@ -147,7 +165,15 @@ export function SitesPage() {
   );
 }
 
-function SiteDialog({ dialog, sites, onClose, onDone }: { dialog: Dialog; sites: AdminSite[]; onClose: () => void; onDone: (text: string) => Promise<void> }) {
+interface SiteDialogProps {
+  dialog: Dialog;
+  sites: AdminSite[];
+  onClose: () => void;
+  /** After a write: what to say, and the site the created or moved site is now under (null: top level; undefined: a rename). */
+  onDone: (text: string, parentId?: number | null) => Promise<void>;
+}
+
+function SiteDialog({ dialog, sites, onClose, onDone }: SiteDialogProps) {
   const [form] = Form.useForm<SiteForm>();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -168,13 +194,13 @@ function SiteDialog({ dialog, sites, onClose, onDone }: { dialog: Dialog; sites:
       const parentId = values.parentId === TOP_LEVEL ? null : values.parentId;
       if (dialog.kind === 'create') {
         const created = await post(ROUTES.adminSiteCreate, { name: values.name, region: values.region, ...(parentId === null ? {} : { parentId }) });
-        await onDone(`已新建 ${created.name}`);
+        await onDone(`已新建 ${created.name}`, parentId);
       } else if (dialog.kind === 'rename') {
         const renamed = await post(ROUTES.adminSiteUpdate, { id: dialog.site.id, name: values.name, region: values.region });
         await onDone(`已改名为 ${renamed.name}`);
       } else {
         await post(ROUTES.adminSiteMove, { id: dialog.site.id, parentId });
-        await onDone(`已移动 ${dialog.site.name}`);
+        await onDone(`已移动 ${dialog.site.name}`, parentId);
       }
     } catch (refused) {
       setFailure(messageOf(refused));
@@ -186,7 +212,7 @@ function SiteDialog({ dialog, sites, onClose, onDone }: { dialog: Dialog; sites:
   return (
     <Modal open title={title} okText="确定" cancelText="取消" confirmLoading={busy} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
       {failure && <Alert type="error" title={failure} showIcon style={{ marginBottom: 16 }} />}
-      <Form<SiteForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+      <Form<SiteForm> form={form} name="site" layout="vertical" initialValues={initial} onFinish={submit}>
         {dialog.kind !== 'move' && (
           <>
             <Form.Item name="name" label="站点名称" rules={[{ required: true, whitespace: true, message: '请填写站点名称' }, { max: 64, message: '站点名称最多 64 个字' }]}>
