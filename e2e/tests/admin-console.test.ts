@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, ZHANG_WEI, ZHAO_MIN } from '../support/accounts';
 import { useApp } from '../support/app';
 import { axeViolations } from '../support/layout';
+import { duplicateIds } from '../support/admin-console';
 
 const harness = useApp();
 const DESKTOP = { width: 1280, height: 800 };
@@ -99,6 +100,11 @@ describe('admin console', () => {
     await page.getByRole('cell', { name: /华南大区$/ }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('tab', { name: '密码登录' }).waitFor();
+    // Both ways of signing in drawn once each: their 手机号 boxes are two, each its label's own.
+    await page.getByRole('tab', { name: '验证码登录' }).click();
+    await page.getByRole('textbox', { name: '验证码' }).waitFor();
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    expect(await duplicateIds(page)).toEqual([]);
   });
 
   test('on the phone, the administrator without positions is told what to use instead of pages that need a site', async () => {

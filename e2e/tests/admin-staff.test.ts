@@ -10,7 +10,7 @@ import { AccountForms } from '../support/account-pages';
 import { useApp } from '../support/app';
 import { PHONE_VIEWPORT } from '../support/chromium';
 import { axeViolations } from '../support/layout';
-import { openConsoleAsAdministrator } from '../support/admin-console';
+import { duplicateIds, fieldsPastEdge, openConsoleAsAdministrator } from '../support/admin-console';
 
 const harness = useApp();
 const HIRE = { phone: '13966660001', name: '新人周一' };
@@ -33,6 +33,7 @@ describe('people from hire to leave', () => {
     };
     await dialog.getByLabel('姓名').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    expect(await fieldsPastEdge(dialog)).toEqual([]);
 
     // The form checks before anything is sent.
     await dialog.getByLabel('手机号').fill('1234');
@@ -64,6 +65,14 @@ describe('people from hire to leave', () => {
     await page.keyboard.press('Enter');
     await page.getByText('共 1 人').waitFor();
     await page.locator('tbody tr.ant-table-row').getByText('华东一部 · 业务员').waitFor();
+    await page.getByRole('button', { name: `编辑 ${HIRE.name}` }).click();
+    const edit = page.getByRole('dialog', { name: `编辑 ${HIRE.name}` });
+    await edit.getByLabel('钉钉账号').waitFor();
+    expect(await fieldsPastEdge(edit)).toEqual([]);
+    // 新员工's form is rendered too (closed): each label still leads to its own dialog's box.
+    expect(await duplicateIds(page)).toEqual([]);
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
+    await edit.waitFor({ state: 'hidden' });
 
     // A second hire on the same phone is refused with the server's message.
     await page.getByRole('button', { name: '新员工' }).click();

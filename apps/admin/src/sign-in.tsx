@@ -36,7 +36,7 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { error, busy, signIn } = useSignIn(onSignedIn);
   const submit = (values: { phone: string; password: string }) => signIn({ phone: values.phone.trim(), password: values.password });
   return (
-    <Form layout="vertical" onFinish={submit} requiredMark={false}>
+    <Form name="password-sign-in" layout="vertical" onFinish={submit} requiredMark={false}>
       <Form.Item label="手机号" name="phone" rules={PHONE_RULES}>
         <Input autoComplete="username" inputMode="numeric" maxLength={11} />
       </Form.Item>
@@ -73,7 +73,7 @@ function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
   const submit = (values: { phone: string; code: string }) => signIn({ phone: values.phone.trim(), code: values.code.trim() });
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+    <Form form={form} name="code-sign-in" layout="vertical" onFinish={submit} requiredMark={false}>
       <Form.Item label="手机号" name="phone" rules={PHONE_RULES}>
         <Input autoComplete="username" inputMode="numeric" maxLength={11} />
       </Form.Item>

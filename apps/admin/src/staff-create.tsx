@@ -169,26 +169,25 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
   return (
     <Modal open={open} title="新员工" width={720} okText="创建并发送一次性密码" cancelText="取消" confirmLoading={saving} onOk={() => form.submit()} onCancel={close} forceRender>
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
-      <Form<CreateFields> form={form} layout="vertical" initialValues={INITIAL} onFinish={(fields) => void submit(fields)} requiredMark>
-        <Space size={16} align="start" style={{ display: 'flex' }}>
-          <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]} style={{ width: 220 }}>
+      <Form<CreateFields> form={form} name="staff-create" layout="vertical" initialValues={INITIAL} onFinish={(fields) => void submit(fields)} requiredMark>
+        <div className="person-fields">
+          <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]}>
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="phone"
             label="手机号"
             rules={[{ required: true, message: '请输入手机号' }, { validator: async (_rule, value: string) => (!value || isMobile(value.trim()) ? undefined : Promise.reject(new Error('请输入正确的手机号'))) }]}
-            style={{ width: 220 }}
           >
             <Input inputMode="numeric" maxLength={11} autoComplete="off" />
           </Form.Item>
-          <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 200 }}>
+          <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
-          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 200 }}>
+          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
-        </Space>
+        </div>
         <PositionsField sites={sites} />
         <FlagFields />
       </Form>

@@ -149,15 +149,15 @@ export function StaffEditModal({ person, sites, onClose, onSaved }: { person: Ad
       forceRender
     >
       {(error ?? handover.error) && <Alert type="error" title={error ?? handover.error} showIcon style={{ marginBottom: 16 }} />}
-      <Form<EditFields> form={form} layout="vertical" onFinish={(fields) => void submit(fields)} requiredMark>
-        <div style={{ display: 'flex', gap: 16 }}>
-          <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]} style={{ width: 220 }}>
+      <Form<EditFields> form={form} name="staff-edit" layout="vertical" onFinish={(fields) => void submit(fields)} requiredMark>
+        <div className="person-fields">
+          <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]}>
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 220 }}>
+          <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
-          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]} style={{ width: 220 }}>
+          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
             <Input autoComplete="off" placeholder="可不填" />
           </Form.Item>
         </div>
@@ -215,7 +215,7 @@ export function StaffLeaveModal({ person, onClose, onDone }: { person: AdminStaf
     >
       {(error ?? handover.error) && <Alert type="error" title={error ?? handover.error} showIcon style={{ marginBottom: 16 }} />}
       <p>离职后该账号立即退出所有设备、不能再登录；岗位与历史业绩保留，过去的报表不变。可随时“启用”恢复登录（客户不恢复）。</p>
-      <Form form={form} layout="vertical" onFinish={(fields) => void submit(fields)} requiredMark>
+      <Form form={form} name="staff-leave" layout="vertical" onFinish={(fields) => void submit(fields)} requiredMark>
         {handover.sites === null ? (
           !handover.error && <Spin aria-label="加载中" />
         ) : due.length === 0 ? (
