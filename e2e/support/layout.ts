@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 export const EDGE_MARGIN = 8;
 
 /** What counts as a control a person may need to reach. */
-export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [tabindex]';
+export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [role=option], [role=checkbox], [role=radio], [tabindex]';
 
 /** What the site badge must leave clear: the controls and the figures a page marks (`data-keep-clear`). */
 export const KEEP_CLEAR_SELECTOR = `${CONTROL_SELECTOR}, [data-keep-clear]`;

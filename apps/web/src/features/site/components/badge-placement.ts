@@ -13,7 +13,7 @@ export const DEFAULT_PLACE: RestingPlace = { side: 'right', top: BADGE_TOP };
 export const BADGE_PLACE_KEY = 'site-badge-place';
 
 /** What counts as a control the badge must not cover (the layout sweep looks for the same). */
-export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [tabindex]';
+export const CONTROL_SELECTOR = 'a, button, input, textarea, select, [role=button], [role=tab], [role=switch], [role=option], [role=checkbox], [role=radio], [tabindex]';
 
 /**
  * What the badge steps aside from at its resting place: the controls, and what a page marks to be
