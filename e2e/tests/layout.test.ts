@@ -131,7 +131,6 @@ function sweptRoutes(ids: DemoIds): SweptRoute[] {
   ];
 }
 
-/** What 注销账号 leaves in the tab after a deletion, so that 账号已注销 shows instead of sending to login. */
 /**
  * No layout problem on the page, read until there is none for at most 5 s: the site badge looks
  * again in a frame of its own after something pushes the page, and renders its new place after it.
@@ -140,6 +139,7 @@ async function settledLayoutIsClean(page: AppPage['page']): Promise<void> {
   await expect.poll(async () => layoutProblems(await layoutReport(page)), { timeout: 5_000 }).toEqual([]);
 }
 
+/** What 注销账号 leaves in the tab after a deletion, so that 账号已注销 shows instead of sending to login. */
 async function markDeregistered(app: AppPage): Promise<void> {
   await app.page.evaluate(() => window.sessionStorage.setItem('account-deregistered', '1'));
 }

@@ -66,6 +66,38 @@ export function PositionsField({ sites, kept = [] }: { sites: AdminSite[]; kept?
   );
 }
 
+/** The rule of the two directory accounts: what 企业微信 and 钉钉 user ids may hold. */
+const ACCOUNT_RULES = [{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }];
+
+/**
+ * 姓名, 手机号 (a hire only: an existing person's number changes on the phone), 企业微信账号 and
+ * 钉钉账号, in columns that wrap inside the dialog. Shared by 新员工 and 编辑.
+ */
+export function PersonFields({ withPhone = false }: { withPhone?: boolean }) {
+  return (
+    <div className="person-fields">
+      <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      {withPhone && (
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[{ required: true, message: '请输入手机号' }, { validator: async (_rule, value: string) => (!value || isMobile(value.trim()) ? undefined : Promise.reject(new Error('请输入正确的手机号'))) }]}
+        >
+          <Input inputMode="numeric" maxLength={11} autoComplete="off" />
+        </Form.Item>
+      )}
+      <Form.Item name="wecomUserId" label="企业微信账号" rules={ACCOUNT_RULES}>
+        <Input autoComplete="off" placeholder="可不填" />
+      </Form.Item>
+      <Form.Item name="dingtalkUserId" label="钉钉账号" rules={ACCOUNT_RULES}>
+        <Input autoComplete="off" placeholder="可不填" />
+      </Form.Item>
+    </div>
+  );
+}
+
 /** 全部站点报告, 团队报告, 系统管理员: the flags of a person. */
 export function FlagFields() {
   return (
@@ -170,24 +202,7 @@ export function StaffCreateModal({ open, sites, onClose, onCreated }: { open: bo
     <Modal open={open} title="新员工" width={720} okText="创建并发送一次性密码" cancelText="取消" confirmLoading={saving} onOk={() => form.submit()} onCancel={close} forceRender>
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
       <Form<CreateFields> form={form} name="staff-create" layout="vertical" initialValues={INITIAL} onFinish={(fields) => void submit(fields)} requiredMark>
-        <div className="person-fields">
-          <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label="手机号"
-            rules={[{ required: true, message: '请输入手机号' }, { validator: async (_rule, value: string) => (!value || isMobile(value.trim()) ? undefined : Promise.reject(new Error('请输入正确的手机号'))) }]}
-          >
-            <Input inputMode="numeric" maxLength={11} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
-            <Input autoComplete="off" placeholder="可不填" />
-          </Form.Item>
-          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
-            <Input autoComplete="off" placeholder="可不填" />
-          </Form.Item>
-        </div>
+        <PersonFields withPhone />
         <PositionsField sites={sites} />
         <FlagFields />
       </Form>

@@ -5,10 +5,10 @@
  */
 import type { AdminHandover, AdminHandoverSite, AdminSite, AdminStaffRow, AdminStaffUpdateBody } from '@sales/contract';
 import * as ROUTES from '@sales/contract/routes';
-import { Alert, Form, Input, Modal, Select, Spin } from 'antd';
+import { Alert, Form, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { post } from './api';
-import { FlagFields, PositionsField, toPositionInputs, type PositionField } from './staff-create';
+import { FlagFields, PersonFields, PositionsField, toPositionInputs, type PositionField } from './staff-create';
 
 /** The 退回站点 choice in a handover picker (the contract's toStaffId null). */
 const BACK_TO_SITE = 0;
@@ -150,17 +150,7 @@ export function StaffEditModal({ person, sites, onClose, onSaved }: { person: Ad
     >
       {(error ?? handover.error) && <Alert type="error" title={error ?? handover.error} showIcon style={{ marginBottom: 16 }} />}
       <Form<EditFields> form={form} name="staff-edit" layout="vertical" onFinish={(fields) => void submit(fields)} requiredMark>
-        <div className="person-fields">
-          <Form.Item name="username" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 32, message: '姓名最多 32 个字' }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="wecomUserId" label="企业微信账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
-            <Input autoComplete="off" placeholder="可不填" />
-          </Form.Item>
-          <Form.Item name="dingtalkUserId" label="钉钉账号" rules={[{ pattern: /^[\w.@-]{0,64}$/, message: '只能包含字母、数字和 _ . @ -' }]}>
-            <Input autoComplete="off" placeholder="可不填" />
-          </Form.Item>
-        </div>
+        <PersonFields />
         <PositionsField sites={sites} kept={person?.positions.map((position) => position.siteId) ?? []} />
         {due.length > 0 && <HandoverPickers due={due} />}
         <FlagFields />
