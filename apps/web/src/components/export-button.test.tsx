@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExportButton } from './export-button';
 
@@ -16,6 +16,8 @@ describe('ExportButton', () => {
     expect(await choice(/导出CSV/)).toBeTruthy();
     fireEvent.click(await choice(/导出Excel/));
     expect(onExport).toHaveBeenCalledExactlyOnceWith('xlsx');
+    // The chosen sheet leaves (its closing animation) before the next one opens: one sheet at a time.
+    await waitFor(() => expect(screen.queryByRole('option', { name: /导出CSV/ })).toBeNull());
 
     fireEvent.click(screen.getByTestId('export'));
     fireEvent.click(await choice(/导出CSV/));
