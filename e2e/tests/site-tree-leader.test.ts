@@ -1,6 +1,7 @@
 /**
  * Issue 26 §3 on the phone (390×844): 华南大区's leader 朱刚 switches to 广州一部, below his site, as
- * its leader and sees its figures; 华南大区's 部门销售业绩 rolls 广州一部's up.
+ * its leader and sees its figures; 华南大区's 部门销售业绩 rolls 广州一部's up; a site of his with no
+ * customers of its own says where they are and switches there.
  */
 import { formatMoney } from '@sales/contract';
 import { describe, expect, test } from 'vitest';
@@ -64,5 +65,30 @@ describe('a leader of a parent site', () => {
     await expect.poll(() => app.page.getByTestId('site-figures-orderAmount-value').textContent()).toBe(formatMoney(parent.figures.current.orderAmount));
     for (const name of ['司马琳', '上官岚', '诸葛彤']) await expect.poll(() => app.page.getByText(name, { exact: true }).count(), { message: name }).toBeGreaterThan(0);
     await app.screenshot('tree-parent-departmental');
+  });
+
+  test('深圳一部’s empty 客户列表 says the customers are kept at their own sites, and 切换站点 there opens 广州一部’s', async () => {
+    const app = await harness.newApp();
+    await app.signIn(ZHU_GANG);
+    await app.open('pages/my/index');
+    await app.waitForTitle('我的');
+    await app.badge.root().waitFor();
+    await app.badge.tap();
+    // 深圳一部: nobody has moved in yet, so it holds no customer of its own.
+    await app.badge.choices().filter({ hasText: '深圳一部' }).tap();
+    await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：深圳一部');
+
+    await app.open('pages/details/allCustomers');
+    await app.waitForTitle('客户列表');
+    const empty = app.page.getByTestId('list-empty');
+    await expect.poll(() => empty.textContent()).toContain('客户记在所属站点下，其他站点的客户请切换站点查看');
+    await app.screenshot('tree-empty-site-customers');
+
+    await app.page.getByTestId('empty-switch-site').tap();
+    await app.badge.sheet().waitFor();
+    await app.badge.choices().filter({ hasText: '广州一部' }).tap();
+    await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：广州一部');
+    await expect.poll(() => app.customers.cards().count()).toBeGreaterThan(0);
+    expect(await empty.count()).toBe(0);
   });
 });

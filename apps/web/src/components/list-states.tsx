@@ -1,4 +1,5 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { nav } from '../lib/navigation';
 import { useNetworkStatus } from '../lib/network-status';
@@ -29,10 +30,18 @@ export function CardSkeleton({ count = 4, lines = 2 }: { count?: number; lines?:
   );
 }
 
-/** Nothing to show: a title such as 暂无客户 and an optional hint. */
-export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+/** Where a list's records are when the current site has none (useSwitchSiteHint): a hint and a button. */
+export interface EmptyWayOn {
+  hint: string;
+  action: ReactNode;
+}
+
+/** Nothing to show: a title such as 暂无客户, an optional hint and an optional way on (a button). */
+export function EmptyState({ title, hint, action }: { title: string; hint?: string; action?: ReactNode }) {
   return (
-    <ErrorBlock className="state-block" status="empty" title={title} description={hint ?? ''} data-testid="list-empty" />
+    <ErrorBlock className="state-block" status="empty" title={title} description={hint ?? ''} data-testid="list-empty">
+      {action}
+    </ErrorBlock>
   );
 }
 

@@ -21,6 +21,8 @@ interface PagedListProps<P extends PageOf<PagedRow>> {
   /** The empty state's title, e.g. 暂无客户. */
   empty: string;
   emptyHint?: string;
+  /** A way on from the empty state (e.g. 切换站点), under its hint. */
+  emptyAction?: ReactNode;
   /** Drawn above the rows once the first page is in (the total count, totals). */
   header?(total: number, first: P): ReactNode;
   testId?: string;
@@ -30,7 +32,7 @@ interface PagedListProps<P extends PageOf<PagedRow>> {
  * The list pattern of SCREENS.md: skeleton cards while loading, an error state with 重试,
  * an empty state, pull down to refresh and load more on scroll.
  */
-export function PagedList<P extends PageOf<PagedRow>>({ query, renderItem, empty, emptyHint, header, testId }: PagedListProps<P>) {
+export function PagedList<P extends PageOf<PagedRow>>({ query, renderItem, empty, emptyHint, emptyAction, header, testId }: PagedListProps<P>) {
   const first = query.data?.pages[0];
   if (!first) {
     if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
@@ -41,7 +43,7 @@ export function PagedList<P extends PageOf<PagedRow>>({ query, renderItem, empty
     <PullToRefresh onRefresh={() => query.refetch()}>
       <div className="paged-list" data-testid={testId}>
         {header?.(first.total, first)}
-        {rows.length === 0 ? <EmptyState title={empty} hint={emptyHint} /> : rows.map((row) => <Fragment key={rowKey(row)}>{renderItem(row)}</Fragment>)}
+        {rows.length === 0 ? <EmptyState title={empty} hint={emptyHint} action={emptyAction} /> : rows.map((row) => <Fragment key={rowKey(row)}>{renderItem(row)}</Fragment>)}
         {rows.length > 0 && (
           <InfiniteScroll
             hasMore={query.hasNextPage}

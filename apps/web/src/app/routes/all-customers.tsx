@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { CustomerBrowser, CustomerOwnerFilter, type OwnerFilterProps } from '../../features/customers/components/customer-browser';
+import { useSwitchSiteHint } from '../../features/site/components/switch-site-hint';
 import { useStaffOptions } from '../../features/staff/components/use-staff-options';
 import { routeUrl, ROUTES } from '../../config/paths';
 import { currentSiteId, useSession } from '../../features/auth/session-store';
@@ -23,6 +24,7 @@ function OwnerFilter(props: OwnerFilterProps) {
 /** 客户列表: a salesperson's own customers, or every customer of the site for a leader; a way to the 公海. */
 export default function AllCustomersPage() {
   const isLeader = useSession((state) => state.currentSite?.isLeader ?? false);
+  const otherSites = useSwitchSiteHint('客户');
   return (
     <>
       <div className="list-actions">
@@ -33,7 +35,7 @@ export default function AllCustomersPage() {
           新建客户
         </Button>
       </div>
-      <CustomerBrowser ownerFilter={isLeader ? OwnerFilter : undefined} exportable={isLeader} />
+      <CustomerBrowser ownerFilter={isLeader ? OwnerFilter : undefined} exportable={isLeader} otherSites={otherSites} />
     </>
   );
 }

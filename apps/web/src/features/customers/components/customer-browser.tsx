@@ -3,6 +3,7 @@ import { SearchBar } from 'antd-mobile';
 import { useEffect, useState, type ComponentType } from 'react';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
+import type { EmptyWayOn } from '../../../components/list-states';
 import { PagedList } from '../../../components/paged-list';
 import { routeUrl } from '../../../config/paths';
 import { nav } from '../../../lib/navigation';
@@ -52,10 +53,12 @@ interface CustomerBrowserProps {
   ownerFilter?: ComponentType<OwnerFilterProps>;
   /** Offer 导出 of the filtered set as CSV or Excel (leaders). */
   exportable?: boolean;
+  /** What the unfiltered list says when empty, for someone whose customers may be at another site. */
+  otherSites?: EmptyWayOn;
 }
 
 /** allCustomers: search, filters (等级, 负责人, 有无订单), sort, total and cards. */
-export function CustomerBrowser({ ownerFilter: OwnerFilter, exportable = false }: CustomerBrowserProps) {
+export function CustomerBrowser({ ownerFilter: OwnerFilter, exportable = false, otherSites }: CustomerBrowserProps) {
   const [filters, setFilters] = useSearchState(parseCustomerFilters, writeCustomerFilters);
   const [keyword, setKeyword] = useState(filters.keyword);
   const settledKeyword = useDebouncedValue(keyword);
@@ -101,7 +104,8 @@ export function CustomerBrowser({ ownerFilter: OwnerFilter, exportable = false }
       <PagedList
         query={customers}
         empty="暂无客户"
-        emptyHint={filtered ? '换个关键词或筛选条件试试' : undefined}
+        emptyHint={filtered ? '换个关键词或筛选条件试试' : otherSites?.hint}
+        emptyAction={filtered ? undefined : otherSites?.action}
         testId="customer-list"
         renderItem={(customer) => (
           <CustomerCard

@@ -2,6 +2,7 @@ import { SearchBar } from 'antd-mobile';
 import { useEffect, useState, type ComponentType } from 'react';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect, type FilterOption } from '../../../components/filter-select';
+import type { EmptyWayOn } from '../../../components/list-states';
 import { Money } from '../../../components/money';
 import { PagedList } from '../../../components/paged-list';
 import { PeriodPicker } from '../../../components/period-picker';
@@ -46,10 +47,12 @@ interface OrderBrowserProps {
   showAmount?: boolean;
   /** Offer 导出 of the filtered set as CSV or Excel (leaders). */
   exportable?: boolean;
+  /** What the unfiltered list says when empty, for someone whose orders may be at another site. */
+  otherSites?: EmptyWayOn;
 }
 
 /** The order list pattern: search, status tabs, date (and salesperson) filters, totals, cards. */
-export function OrderBrowser({ scope, staffFilter: StaffFilter, showAmount = false, exportable = false }: OrderBrowserProps) {
+export function OrderBrowser({ scope, staffFilter: StaffFilter, showAmount = false, exportable = false, otherSites }: OrderBrowserProps) {
   const [filters, setFilters] = useSearchState(parseOrderFilters, writeOrderFilters);
   const [keyword, setKeyword] = useState(filters.keyword);
   const settledKeyword = useDebouncedValue(keyword);
@@ -60,6 +63,7 @@ export function OrderBrowser({ scope, staffFilter: StaffFilter, showAmount = fal
   const query = orderQuery(filters, scope);
   const orders = useOrderList(query);
   const exportOrders = useExportOrders();
+  const filtered = filters.status !== 'all' || filters.period.key !== 'all' || Boolean(filters.keyword);
 
   return (
     <>
@@ -79,7 +83,8 @@ export function OrderBrowser({ scope, staffFilter: StaffFilter, showAmount = fal
       <PagedList
         query={orders}
         empty="暂无订单"
-        emptyHint={filters.status !== 'all' || filters.period.key !== 'all' || filters.keyword ? '换个筛选条件试试' : undefined}
+        emptyHint={filtered ? '换个筛选条件试试' : otherSites?.hint}
+        emptyAction={filtered ? undefined : otherSites?.action}
         testId="order-list"
         renderItem={(order) => <OrderCard key={order.id} order={order} />}
         header={(_total, first) => (
