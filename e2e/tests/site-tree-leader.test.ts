@@ -1,12 +1,13 @@
 /**
  * Issue 26 §3 on the phone (390×844): 华南大区's leader 朱刚 switches to 广州一部, below his site, as
- * its leader and sees its figures; 华南大区's 部门销售业绩 rolls 广州一部's up; a site of his with no
- * customers of its own says where they are and switches there.
+ * its leader and sees its figures; 华南大区's 部门销售业绩 rolls 广州一部's up; a new site below his, with no
+ * customers of its own, says where they are and switches there.
  */
 import { formatMoney } from '@sales/contract';
+import * as ROUTES from '@sales/contract/routes';
 import { describe, expect, test } from 'vitest';
-import { OUYANG_CHEN, ZHU_GANG } from '../support/accounts';
-import { apiLogin } from '../support/api';
+import { OUYANG_CHEN, ZHAO_MIN, ZHU_GANG } from '../support/accounts';
+import { apiLogin, call } from '../support/api';
 import { useApp } from '../support/app';
 import { homeDashboard, siteFigures } from '../support/performance-api';
 import { waitForPerformanceCall } from '../support/performance-pages';
@@ -14,6 +15,7 @@ import { waitForPerformanceCall } from '../support/performance-pages';
 const harness = useApp();
 const SITE_201 = 201;
 const SITE_202 = 202;
+const NEW_SITE = '东莞一部';
 
 describe('a leader of a parent site', () => {
   test('朱刚 switches to 广州一部 as its leader and sees its figures on home', async () => {
@@ -67,28 +69,38 @@ describe('a leader of a parent site', () => {
     await app.screenshot('tree-parent-departmental');
   });
 
-  test('深圳一部’s empty 客户列表 says the customers are kept at their own sites, and 切换站点 there opens 广州一部’s', async () => {
-    const app = await harness.newApp();
-    await app.signIn(ZHU_GANG);
-    await app.open('pages/my/index');
-    await app.waitForTitle('我的');
-    await app.badge.root().waitFor();
-    await app.badge.tap();
-    // 深圳一部: nobody has moved in yet, so it holds no customer of its own.
-    await app.badge.choices().filter({ hasText: '深圳一部' }).tap();
-    await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：深圳一部');
+  test('a new department’s empty 客户列表 says the customers are kept at their own sites, and 切换站点 there opens 广州一部’s', async () => {
+    // The administrator opens 东莞一部 under 华南大区: 朱刚 leads it at once, and nobody has moved in.
+    const admin = await apiLogin(ZHAO_MIN);
+    const created = await call('POST', ROUTES.adminSiteCreate, { token: admin.token, body: { name: NEW_SITE, region: '华南', parentId: SITE_201 } });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+    const siteId = (created.body.data as { id: number }).id;
+    try {
+      const app = await harness.newApp();
+      await app.signIn(ZHU_GANG);
+      await app.open('pages/my/index');
+      await app.waitForTitle('我的');
+      await app.badge.root().waitFor();
+      await app.badge.tap();
+      await app.badge.choices().filter({ hasText: NEW_SITE }).tap();
+      await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe(`当前站点：${NEW_SITE}`);
 
-    await app.open('pages/details/allCustomers');
-    await app.waitForTitle('客户列表');
-    const empty = app.page.getByTestId('list-empty');
-    await expect.poll(() => empty.textContent()).toContain('客户记在所属站点下，其他站点的客户请切换站点查看');
-    await app.screenshot('tree-empty-site-customers');
+      await app.open('pages/details/allCustomers');
+      await app.waitForTitle('客户列表');
+      const empty = app.page.getByTestId('customer-list').getByTestId('list-empty');
+      await expect.poll(() => empty.textContent()).toContain('客户记在所属站点下，其他站点的客户请切换站点查看');
+      await app.screenshot('tree-empty-site-customers');
 
-    await app.page.getByTestId('empty-switch-site').tap();
-    await app.badge.sheet().waitFor();
-    await app.badge.choices().filter({ hasText: '广州一部' }).tap();
-    await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：广州一部');
-    await expect.poll(() => app.customers.cards().count()).toBeGreaterThan(0);
-    expect(await empty.count()).toBe(0);
+      await app.page.getByTestId('empty-switch-site').tap();
+      await app.badge.sheet().waitFor();
+      await app.badge.choices().filter({ hasText: '广州一部' }).tap();
+      await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe('当前站点：广州一部');
+      await expect.poll(() => app.customers.cards().count()).toBeGreaterThan(0);
+      expect(await empty.count()).toBe(0);
+    } finally {
+      // Archived, it leaves 朱刚's sites as the other files know them.
+      const archived = await call('POST', ROUTES.adminSiteArchive, { token: admin.token, body: { id: siteId } });
+      expect(archived.body.code, JSON.stringify(archived.body)).toBe(200);
+    }
   });
 });

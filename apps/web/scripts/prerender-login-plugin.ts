@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { build, createServer, type Plugin } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
+import type { UserInfo } from '../../../packages/contract/src/schemas';
 import { BOOT_LOGIN_CLASS, BOOT_MODE_ATTRIBUTE, BOOT_SUBMIT_ATTRIBUTE } from '../src/lib/prerendered-login';
 import { PAINT_GLOBAL } from '../src/lib/painted-page';
 import type { earlyCallsScript, Painter } from '../src/app/early-calls';
@@ -348,7 +349,18 @@ function renderLogin(): Promise<{ markup: string; earlyCalls: typeof earlyCallsS
 const PAINT_SESSION = {
   [STORAGE_KEYS.token]: JSON.stringify('build'),
   [STORAGE_KEYS.userId]: JSON.stringify(1),
-  [STORAGE_KEYS.userInfo]: JSON.stringify({ id: 1, username: '' }),
+  // A whole user info (the pages read its positions: one site, so no 切换站点 on an empty list).
+  [STORAGE_KEYS.userInfo]: JSON.stringify({
+    id: 1,
+    username: '',
+    phone: '',
+    avatar: null,
+    positionUsers: [{ departmentId: 1, departmentName: '', isLeader: true, drawAuth: false }],
+    reportAllSites: false,
+    teamReportAuth: false,
+    mustChangePassword: false,
+    isAdmin: false,
+  } satisfies UserInfo),
   [STORAGE_KEYS.currentSite]: JSON.stringify({ departmentId: 1, departmentName: '', isLeader: true }),
   [STORAGE_KEYS.permissionData]: JSON.stringify({ isShowIndex: true, isReport: true }),
 };

@@ -4,6 +4,7 @@ import { routeUrl, type RouteName } from '../../config/paths';
 import { queryClient } from '../../lib/query-client';
 import { AppProvider } from '../provider';
 import { AppRoutes } from '../router';
+import { PaintedCopyRender } from '../shell/page-frame';
 
 /**
  * A route as the app's first render shows it, with what the query cache holds now: the markup a
@@ -14,11 +15,13 @@ import { AppRoutes } from '../router';
 export function renderRoute(name: RouteName): string {
   try {
     return renderToStaticMarkup(
-      <AppProvider>
-        <MemoryRouter initialEntries={[routeUrl(name)]}>
-          <AppRoutes />
-        </MemoryRouter>
-      </AppProvider>,
+      <PaintedCopyRender value>
+        <AppProvider>
+          <MemoryRouter initialEntries={[routeUrl(name)]}>
+            <AppRoutes />
+          </MemoryRouter>
+        </AppProvider>
+      </PaintedCopyRender>,
     );
   } finally {
     queryClient.clear();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
 import type { RouteMeta } from '../../config/paths';
 import { showsSiteBadge } from '../../config/paths';
 import { useSession } from '../../features/auth/session-store';
@@ -12,10 +12,18 @@ const APP_NAME = '销售助手';
 const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
 const SiteBadge = lazy(() => import('../../features/site/components/site-badge').then((module) => ({ default: module.SiteBadge })));
 
+/**
+ * True inside a painted copy's build-time render (app/prerender/render-route.tsx). A copy leaves the
+ * site badge out, whether or not its lazy file happens to be loaded by then: a copy has no site name
+ * to put in it, and the badge places itself once the app has taken over.
+ */
+export const PaintedCopyRender = createContext(false);
+
 /** Frames a page: title, nav bar (unless the page draws its own), site badge and tab bar. */
 export function PageFrame({ route, children }: { route: RouteMeta; children: ReactNode }) {
   // Without a site (signed out, e.g. on the login page) the badge shows nothing: its chunk is not loaded.
   const hasSite = useSession((state) => state.currentSite !== null);
+  const paintedCopy = useContext(PaintedCopyRender);
   useEffect(() => {
     document.title = route.title || APP_NAME;
   }, [route.title]);
@@ -26,7 +34,7 @@ export function PageFrame({ route, children }: { route: RouteMeta; children: Rea
     <div className={`page${route.tab ? ' page--tab' : ''}`}>
       {!route.customNav && <NavBar title={route.title} back={!route.tab} />}
       <main className="page__body">{children}</main>
-      {hasSite && showsSiteBadge(route) && (
+      {hasSite && !paintedCopy && showsSiteBadge(route) && (
         <Suspense fallback={null}>
           <SiteBadge />
         </Suspense>
