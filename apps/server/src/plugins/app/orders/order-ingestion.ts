@@ -1,7 +1,8 @@
 /**
  * Orders pushed by the seller platform (POST /seller/integration/orders) or imported from a file
- * (npm run import:orders): each row checked on its own, valid rows upserted by orderNo in their
- * own transaction, and the customers' figures recomputed in that transaction.
+ * (npm run import:orders): each row checked on its own; the valid rows of a batch upserted by
+ * orderNo in one transaction, each row in a savepoint of its own (a row that fails leaves the others
+ * stored), and the customers' figures recomputed once, at the end of that transaction.
  */
 import { IngestOrder, ID_MAX, ORDER_STATUS_LABELS, ORDER_STATUSES, SALES_STATUSES, yuanToFen, type IngestResult, type OrderStatus, parseChinaTimestamp } from '@sales/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -74,6 +75,53 @@ function schemaMessage(issue: SchemaIssue | undefined): string {
 }
 
 class RowError extends Error {}
+
+const SAVE_CONFLICT = '订单保存冲突，请重试';
+
+/** PostgreSQL's deadlock_detected: another writer holds what this row needs, and waits for this batch. */
+const isLockConflict = (error: unknown) =>
+  error instanceof Error && ((error as { code?: unknown }).code === '40P01' || (error.cause as { code?: unknown } | undefined)?.code === '40P01');
+
+/**
+ * The customers a batch's transaction holds (locked FOR UPDATE, with their owners) and those whose
+ * figures its rows changed. A lock taken inside a row's savepoint goes when that row fails, so what
+ * a row locked counts as held only once the row is stored (`keepRow`; `dropRow` forgets it).
+ */
+class BatchLocks {
+  private readonly owners = new Map<number, number | null>();
+  private rowLocked: number[] = [];
+  /** Customers whose orders the batch changed: their figures are recomputed before it commits. */
+  readonly changed = new Set<number>();
+
+  constructor(private readonly tx: Tx) {}
+
+  /** Locks, in id order, those of `ids` not yet held (inside a row: on its savepoint `tx`). */
+  async lockCustomers(ids: readonly number[], tx: Tx = this.tx): Promise<void> {
+    const wanted = [...new Set(ids)].filter((id) => !this.owners.has(id)).sort((a, b) => a - b);
+    if (wanted.length === 0) return;
+    const locked = await tx
+      .select({ id: customers.id, ownerId: customers.ownerId })
+      .from(customers)
+      .where(inArray(customers.id, wanted))
+      .orderBy(asc(customers.id))
+      .for('update');
+    for (const customer of locked) this.owners.set(customer.id, customer.ownerId);
+    if (tx !== this.tx) this.rowLocked.push(...locked.map((customer) => customer.id));
+  }
+
+  ownerOf(customerId: number): number | null {
+    return this.owners.get(customerId) ?? null;
+  }
+
+  keepRow(): void {
+    this.rowLocked = [];
+  }
+
+  dropRow(): void {
+    for (const id of this.rowLocked) this.owners.delete(id);
+    this.rowLocked = [];
+  }
+}
 
 interface CheckedRow {
   index: number;
@@ -177,15 +225,41 @@ export class OrderIngestion {
     });
 
     const facts = await this.loadFacts(checked);
-    for (const row of checked) {
+    const valid = checked.filter((row) => {
       try {
         this.checkFacts(row, facts);
-        const outcome = await this.db.transaction((tx) => this.upsert(tx, row));
-        result[outcome] += 1;
+        return true;
       } catch (error) {
         if (!(error instanceof RowError)) throw error;
         fail(row.index, row.orderNo, error.message);
+        return false;
       }
+    });
+    if (valid.length > 0) {
+      await this.db.transaction(async (tx) => {
+        const batch = new BatchLocks(tx);
+        // Every customer the batch may change, locked at once in id order: the rows' customers and
+        // those of the orders they may move away from. Concurrent writers queue up instead of
+        // locking the same customers in another order.
+        const existing = await tx
+          .select({ customerId: orders.customerId })
+          .from(orders)
+          .where(inArray(orders.orderNo, [...new Set(valid.map((row) => row.orderNo))]));
+        await batch.lockCustomers([...valid.map((row) => row.customerId), ...existing.map((row) => row.customerId)]);
+        for (const row of valid) {
+          try {
+            const outcome = await tx.transaction((savepoint) => this.upsert(savepoint, row, batch));
+            batch.keepRow();
+            result[outcome] += 1;
+          } catch (error) {
+            batch.dropRow();
+            if (error instanceof RowError) fail(row.index, row.orderNo, error.message);
+            else if (isLockConflict(error)) fail(row.index, row.orderNo, SAVE_CONFLICT);
+            else throw error;
+          }
+        }
+        await recomputeCustomerFigures(tx, [...batch.changed].sort((a, b) => a - b));
+      });
     }
     result.errors.sort((a, b) => a.index - b.index);
     return result;
@@ -227,8 +301,8 @@ export class OrderIngestion {
     if (typeof row.staffId === 'number' && !facts.members.has(`${row.staffId}:${row.siteId}`)) throw new RowError('业务员不是该站点的成员');
   }
 
-  /** Creates or updates one order with its items; the customers' figures follow in the same transaction. */
-  private async upsert(tx: Tx, row: CheckedRow): Promise<'created' | 'updated'> {
+  /** Creates or updates one order with its items; its customers' figures follow at the end of the batch (`batch.changed`). */
+  private async upsert(tx: Tx, row: CheckedRow, batch: BatchLocks): Promise<'created' | 'updated'> {
     const findExisting = async () => {
       const [found] = await tx
         .select({ id: orders.id, siteId: orders.siteId, customerId: orders.customerId, staffId: orders.staffId })
@@ -240,15 +314,10 @@ export class OrderIngestion {
     let existing = await findExisting();
     if (existing && existing.siteId !== row.siteId) throw new RowError('订单号已被其他站点的订单使用');
 
-    // Lock the customers whose figures change, in id order, so concurrent writers queue up.
-    const affected = [...new Set([row.customerId, existing?.customerId].filter((id): id is number => id !== undefined))].sort((a, b) => a - b);
-    const locked = await tx
-      .select({ id: customers.id, ownerId: customers.ownerId })
-      .from(customers)
-      .where(inArray(customers.id, affected))
-      .orderBy(asc(customers.id))
-      .for('update');
-    const owner = locked.find((customer) => customer.id === row.customerId)?.ownerId ?? null;
+    // Locked with the batch; an order moved to its customer since then is locked now.
+    const affected = [row.customerId, ...(existing ? [existing.customerId] : [])];
+    await batch.lockCustomers(affected, tx);
+    const owner = batch.ownerOf(row.customerId);
 
     const values = {
       siteId: row.siteId,
@@ -270,13 +339,14 @@ export class OrderIngestion {
       if (created === undefined) {
         // Another request created it a moment ago: update it like a re-sent order.
         existing = await findExisting();
-        if (!existing) throw new RowError('订单保存冲突，请重试');
+        if (!existing) throw new RowError(SAVE_CONFLICT);
         if (existing.siteId !== row.siteId) throw new RowError('订单号已被其他站点的订单使用');
         affected.push(existing.customerId);
+        await batch.lockCustomers(affected, tx);
       }
     }
     const orderId = created ?? existing?.id;
-    if (orderId === undefined) throw new RowError('订单保存冲突，请重试');
+    if (orderId === undefined) throw new RowError(SAVE_CONFLICT);
     if (created === undefined) {
       await tx
         .update(orders)
@@ -285,7 +355,7 @@ export class OrderIngestion {
       await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
     }
     await tx.insert(orderItems).values(row.items.map((item) => ({ orderId, ...item })));
-    await recomputeCustomerFigures(tx, [...new Set(affected)]);
+    for (const id of affected) batch.changed.add(id);
     return created === undefined ? 'updated' : 'created';
   }
 }
