@@ -193,7 +193,9 @@ describe('staff/list and staff/detail', () => {
     const detail = await staffCall<StaffSummary>(server.app, as.zhangWei, 'staff/detail', { siteId: 101, id: as.zhangWei.id });
     const listed = (await staffCall<StaffList>(server.app, as.liNa, 'staff/list', { siteId: 101 })).body.data.list.find((member) => member.id === as.zhangWei.id);
     expect(detail.body.data).toEqual(listed);
-    expect(detail.body.data.monthOrders).toBeGreaterThan(0);
+    // Their own figures, not a colleague's nulls (本月 may hold no order yet on its first day).
+    expect(detail.body.data).toMatchObject(await monthFigures(as.zhangWei.id));
+    expect(detail.body.data.customerCount).toBeGreaterThan(0);
   });
 });
 
