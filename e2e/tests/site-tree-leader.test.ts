@@ -17,6 +17,18 @@ const SITE_201 = 201;
 const SITE_202 = 202;
 const NEW_SITE = '东莞一部';
 
+/** 朱刚 signed in on 我的, with the site badge's switcher open. */
+async function openSiteSwitcherAsZhuGang() {
+  const app = await harness.newApp();
+  await app.signIn(ZHU_GANG);
+  await app.open('pages/my/index');
+  await app.waitForTitle('我的');
+  await app.badge.root().waitFor();
+  await app.badge.tap();
+  await app.badge.sheet().waitFor();
+  return app;
+}
+
 describe('a leader of a parent site', () => {
   test('朱刚 switches to 广州一部 as its leader and sees its figures on home', async () => {
     const zhu = await apiLogin(ZHU_GANG);
@@ -25,13 +37,7 @@ describe('a leader of a parent site', () => {
     expect((await homeDashboard(await apiLogin(OUYANG_CHEN), SITE_202)).monthSales).toEqual(child.monthSales);
     expect(child.monthSales.orderAmount).toBeGreaterThan(0);
 
-    const app = await harness.newApp();
-    await app.signIn(ZHU_GANG);
-    await app.open('pages/my/index');
-    await app.waitForTitle('我的');
-    await app.badge.root().waitFor();
-    await app.badge.tap();
-    await app.badge.sheet().waitFor();
+    const app = await openSiteSwitcherAsZhuGang();
     const choices = (await app.badge.choices().locator('.adm-action-sheet-button-item-name').allTextContents()).map((text) => text.trim());
     expect(choices).toEqual(ZHU_GANG.sites);
 
@@ -76,12 +82,7 @@ describe('a leader of a parent site', () => {
     expect(created.body.code, JSON.stringify(created.body)).toBe(200);
     const siteId = (created.body.data as { id: number }).id;
     try {
-      const app = await harness.newApp();
-      await app.signIn(ZHU_GANG);
-      await app.open('pages/my/index');
-      await app.waitForTitle('我的');
-      await app.badge.root().waitFor();
-      await app.badge.tap();
+      const app = await openSiteSwitcherAsZhuGang();
       await app.badge.choices().filter({ hasText: NEW_SITE }).tap();
       await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe(`当前站点：${NEW_SITE}`);
 
