@@ -24,6 +24,8 @@ export function preloadToast(): void {
 export function showToast(content: string, icon?: 'success' | 'fail' | 'loading'): void {
   void loadToast().then(
     ({ default: Toast }) => {
+      // The file arrived after the document went away (a unit test's window closed): nowhere to show it.
+      if (typeof document === 'undefined') return;
       Toast.show({ content, icon, duration: TOAST_DURATION_MS });
     },
     () => {
