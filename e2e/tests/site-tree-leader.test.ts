@@ -85,6 +85,8 @@ describe('a leader of a parent site', () => {
       const app = await openSiteSwitcherAsZhuGang();
       await app.badge.choices().filter({ hasText: NEW_SITE }).tap();
       await expect.poll(async () => (await app.badge.root().textContent())?.trim()).toBe(`当前站点：${NEW_SITE}`);
+      // The switcher closes (its animation) before the list's 切换站点 opens it again.
+      await app.badge.sheet().waitFor({ state: 'hidden' });
 
       await app.open('pages/details/allCustomers');
       await app.waitForTitle('客户列表');
