@@ -146,9 +146,12 @@ describe('the painter of a painted route (lib/painted-page.ts)', () => {
     allCustomers: { script: 'assets/list-painter-1.js', styles: ['assets/a.css', 'assets/b.css'] },
     customerPool: { script: 'assets/pool-painter-1.js', styles: [] },
   };
-  const bootPainted = (hash: string) => {
+  /** Runs the inline script, then the tasks it leaves (the painter's elements go in after the calls). */
+  const bootPainted = (hash: string, script = earlyCallsScript(EARLY_CALLS, painters)) => {
+    vi.useFakeTimers();
     window.location.hash = hash;
-    new Function(earlyCallsScript(EARLY_CALLS, painters))();
+    new Function(script)();
+    vi.runAllTimers();
   };
   const painterScripts = () => Array.from(document.head.querySelectorAll('script[src]')).map((script) => script.getAttribute('src'));
 
@@ -163,6 +166,40 @@ describe('the painter of a painted route (lib/painted-page.ts)', () => {
     expect((window as unknown as Record<string, Record<string, unknown>>)[EARLY_CALLS_GLOBAL]?.[state?.keys[0] ?? '']).toBeDefined();
   });
 
+  it('goes into the page after the calls have left, a few elements a task, the stylesheets before the painter', () => {
+    signIn();
+    vi.useFakeTimers();
+    window.location.hash = '#/pages/details/customerPool';
+    const styles = ['assets/a.css', 'assets/b.css', 'assets/c.css', 'assets/d.css'];
+    new Function(earlyCallsScript(EARLY_CALLS, { customerPool: { script: 'assets/pool-painter-1.js', styles } }))();
+    const added = () => Array.from(document.head.querySelectorAll(`link[${PAINTED_ATTRIBUTE}], script[src]`)).map((element) => element.getAttribute('href') ?? element.getAttribute('src'));
+    // The parser's task sends the calls and nothing else.
+    expect(sent().map((call) => call.url)).toEqual([API.poolList, API.poolRules]);
+    expect(added()).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(added()).toEqual(styles.slice(0, 3));
+    vi.advanceTimersToNextTimer();
+    expect(added()).toEqual([...styles, 'assets/pool-painter-1.js']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('settles the paint when its elements cannot go into the page, so the app loads at once', () => {
+    signIn();
+    const onSettled = vi.fn();
+    const append = vi.spyOn(document.head, 'appendChild').mockImplementation(() => {
+      const state = (window as unknown as Record<string, { onSettled?: () => void }>)[PAINT_GLOBAL];
+      if (state) state.onSettled = onSettled;
+      throw new Error('no head');
+    });
+    try {
+      bootPainted('#/pages/details/allCustomers');
+    } finally {
+      append.mockRestore();
+    }
+    expect(onSettled).toHaveBeenCalledTimes(1);
+    expect((window as unknown as Record<string, { settled?: boolean }>)[PAINT_GLOBAL]?.settled).toBe(true);
+  });
+
   it('is told every answer of a route with several calls, in the table’s order (公海: the list, then the rules)', () => {
     signIn();
     bootPainted('#/pages/details/customerPool');
@@ -174,9 +211,8 @@ describe('the painter of a painted route (lib/painted-page.ts)', () => {
 
   it('is not asked for when one of the route’s calls could not leave (here: without its permission)', () => {
     signIn({ [STORAGE_KEYS.permissionData]: {} });
-    window.location.hash = '#/pages/details/customerPool';
     const [list] = EARLY_CALLS.customerPool ?? [];
-    new Function(earlyCallsScript({ customerPool: [list ?? { url: API.poolList, body: {} }, { url: API.poolRules, body: {}, permission: 'isShowIndex' }] }, painters))();
+    bootPainted('#/pages/details/customerPool', earlyCallsScript({ customerPool: [list ?? { url: API.poolList, body: {} }, { url: API.poolRules, body: {}, permission: 'isShowIndex' }] }, painters));
     expect(sent().map((call) => call.url)).toEqual([API.poolList]);
     expect(painterScripts()).toEqual([]);
     expect((window as unknown as Record<string, unknown>)[PAINT_GLOBAL]).toBeUndefined();

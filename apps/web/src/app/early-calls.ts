@@ -44,6 +44,9 @@ export const EARLY_CALLS: Partial<Record<RouteName, EarlyCall[]>> = {
   my: [{ url: API.followUpDue, body: { page: 1, pageSize: 1 } }],
 };
 
+/** How many of a painter's stylesheets and script the inline script adds to the page in one task. */
+const PAINT_ELEMENTS_PER_TASK = 3;
+
 /** A route's painter (lib/painted-page.ts): its script and the page's stylesheets, paths relative to the HTML. */
 export interface Painter {
   script: string;
@@ -75,31 +78,47 @@ export function earlyCallsScript(table: Partial<Record<RouteName, EarlyCall[]>> 
   // every call of the route left (one skipped, without its permission or a site, leaves the page
   // nothing to draw from). The painter is told their keys, in the table's order. Its stylesheets in
   // CORS mode, as the app's own links to them (Vite's preload, route-preload): one request for both.
+  // The stylesheets, then the painter, go into the page PAINT_ELEMENTS_PER_TASK to a task after the
+  // calls have left: each request a new element starts costs the page's thread 2–3 ms (10 at 4× CPU
+  // under DevTools' network instrumentation), and the calls, storage's first read and five more
+  // requests in the parser's one task held the thread for 80–170 ms at 4× CPU (issue 29). The
+  // painter comes last, so every stylesheet it waits for (paint-core's) is in the page before it runs.
   const paintSource =
     Object.keys(paintByPath).length === 0
       ? ''
       : `
     var painter = ${JSON.stringify(paintByPath)}[route];
     if (painter && keys.length === calls.length) {
-      window[${JSON.stringify(PAINT_GLOBAL)}] = { route: route, keys: keys };
-      painter.styles.forEach(function (href) {
+      var state = (window[${JSON.stringify(PAINT_GLOBAL)}] = { route: route, keys: keys });
+      // A painter that cannot load paints nothing: the app loads at once (settlePainter's part).
+      var giveUp = function () {
+        if (state.settled) return;
+        state.settled = true;
+        if (state.onSettled) state.onSettled();
+      };
+      var elements = painter.styles.map(function (href) {
         var link = document.createElement('link');
         link.rel = 'stylesheet';
         link.crossOrigin = '';
         link.href = href;
         link.setAttribute(${JSON.stringify(PAINTED_ATTRIBUTE)}, '');
-        document.head.appendChild(link);
+        return link;
       });
       var script = document.createElement('script');
       script.src = painter.script;
-      // A painter that cannot load paints nothing: the app loads at once (settlePainter's part).
-      script.onerror = function () {
-        var state = window[${JSON.stringify(PAINT_GLOBAL)}];
-        if (state.settled) return;
-        state.settled = true;
-        if (state.onSettled) state.onSettled();
+      script.onerror = giveUp;
+      elements.push(script);
+      var add = function (from) {
+        setTimeout(function () {
+          try {
+            elements.slice(from, from + ${PAINT_ELEMENTS_PER_TASK}).forEach(function (element) { document.head.appendChild(element); });
+          } catch (error) {
+            return giveUp();
+          }
+          if (from + ${PAINT_ELEMENTS_PER_TASK} < elements.length) add(from + ${PAINT_ELEMENTS_PER_TASK});
+        }, 0);
       };
-      document.head.appendChild(script);
+      add(0);
     }`;
   return `(function () {
   try {
