@@ -164,6 +164,47 @@ describe('POST /seller/integration/orders: idempotent by orderNo', () => {
     expect(await figures(c101)).toEqual(await expectedFigures(c101));
   });
 
+  it('creates the new orders of a batch with their items, crediting each customer’s owner, and a number sent twice updates the order it created', async () => {
+    const before = { a: await figures(c101), b: await figures(c101b) };
+    const batch = [
+      order({ orderNo: 'ING-BULK-1' }),
+      order({ orderNo: 'ING-BULK-2', customerId: c101b, status: 'pending', paidAt: null, items: [{ name: '旺旺雪饼 520g', quantity: 2, unitPrice: 23.9 }] }),
+      order({ orderNo: 'ING-BULK-3', staffId: as.liNa.id, remark: '门店补货' }),
+      // ING-BULK-1 again, later in the batch: it wins, as if the rows had come one by one.
+      order({ orderNo: 'ING-BULK-1', status: 'shipped', shippedAt: '2026-01-06T09:00:00+08:00', items: [{ name: '五常大米 10kg', quantity: 4, unitPrice: 89.9 }] }),
+      // The same number at another site, after it was created at 101 by this batch.
+      order({ orderNo: 'ING-BULK-2', siteId: 102, customerId: c102 }),
+    ];
+    const [ownerOfB] = await rows<{ ownerId: number | null }>(server.db, sql`select owner_id as "ownerId" from customers where id = ${c101b}`);
+    const response = await push(batch);
+    expect(response.body.data).toEqual({ created: 3, updated: 1, failed: 1, errors: [{ index: 4, orderNo: 'ING-BULK-2', message: '订单号已被其他站点的订单使用' }] });
+    const stored = await rows<{ orderNo: string; siteId: number; customerId: number; staffId: number | null; status: string; amount: string; remark: string; items: string }>(
+      server.db,
+      sql`select order_no as "orderNo", site_id as "siteId", customer_id as "customerId", staff_id as "staffId", status, amount_fen::text as amount, remark,
+                 (select string_agg(i.name || ' x' || i.quantity || ' @' || i.unit_price_fen, '; ' order by i.name) from order_items i where i.order_id = o.id) as items
+          from orders o where order_no like 'ING-BULK-%' order by order_no`,
+    );
+    expect(stored).toEqual([
+      { orderNo: 'ING-BULK-1', siteId: 101, customerId: c101, staffId: as.zhangWei.id, status: 'shipped', amount: '35960', remark: '', items: '五常大米 10kg x4 @8990' },
+      { orderNo: 'ING-BULK-2', siteId: 101, customerId: c101b, staffId: ownerOfB?.ownerId ?? null, status: 'pending', amount: '4780', remark: '', items: '旺旺雪饼 520g x2 @2390' },
+      { orderNo: 'ING-BULK-3', siteId: 101, customerId: c101, staffId: as.liNa.id, status: 'paid', amount: '29960', remark: '门店补货', items: '五常大米 10kg x1 @8990; 金龙鱼食用调和油 5L x3 @6990' },
+    ]);
+    expect(await figures(c101)).toEqual(await expectedFigures(c101));
+    expect(await figures(c101b)).toEqual(await expectedFigures(c101b));
+    expect((await figures(c101)).orderCount).toBe((before.a.orderCount ?? 0) + 2);
+    expect((await figures(c101b)).orderCount).toBe(before.b.orderCount);
+  });
+
+  it('stores the new orders of a batch sent twice at the same moment once each', async () => {
+    const batch = ['ING-RACE-A', 'ING-RACE-B', 'ING-RACE-C'].map((orderNo) => order({ orderNo }));
+    const [first, second] = await Promise.all([push(batch), push(batch)]);
+    expect(first.body.data.failed + second.body.data.failed).toBe(0);
+    expect([first.body.data.created + second.body.data.created, first.body.data.updated + second.body.data.updated]).toEqual([3, 3]);
+    expect(await ordersWhere(server.db, sql`order_no like 'ING-RACE-_'`)).toHaveLength(3);
+    expect(await scalar(server.db, sql`select count(*)::int as value from order_items i join orders o on o.id = i.order_id where o.order_no like 'ING-RACE-_'`)).toBe(6);
+    expect(await figures(c101)).toEqual(await expectedFigures(c101));
+  });
+
   it('shows a pushed order to the salesperson it is credited to', async () => {
     await push([order({ orderNo: 'ING-VISIBLE', staffId: as.zhangWei.id })]);
     const response = await call<{ list: { orderNo: string }[] }>(server.app, 'POST', '/seller/fenghe/staff/order/list', {
