@@ -58,7 +58,7 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
 
   // Standards: each salesperson's target is what they sold that month divided by 0.6–1.3 (so the
   // completion of a past month is that factor), rounded to 100 yuan; the current month's is the
-  // pace so far over the whole month divided by 0.8–1.2. The site default is the median
+  // month before's divided by 0.8–1.2. The site default is the median
   // salesperson's. Some months leave a salesperson whose target is near it on the default.
   const months = Array.from({ length: HISTORY_MONTHS_BACK + 1 }, (_, i) => monthBefore(now, HISTORY_MONTHS_BACK - i));
   const { year, month: monthNumber, day: elapsed } = chinaCalendar(now);
@@ -88,9 +88,13 @@ export async function seedPerformance(tx: Tx, options: SeedOptions): Promise<voi
       const joinedMonth = (person: Member) => monthBefore(person.joinedAt, 0);
       const here = salespeople.filter((person) => joinedMonth(person) <= month);
       const targets = here.map((person) => {
-        const row = actual.get(`${siteId}/${person.staffId}/${month}`);
-        // This month runs on: its pace so far, projected over the whole month.
-        const scale = current ? daysInMonth / elapsed : 1;
+        // This month's target is set from the month before, as a company sets a month's targets
+        // ahead: from this month's few days, a first start on the 1st gave targets of 100 yuan. Only
+        // someone without a month before (joined this month) gets this month's pace so far,
+        // projected over the whole month.
+        const before = current && index > 0 ? actual.get(`${siteId}/${person.staffId}/${months[index - 1]}`) : undefined;
+        const row = before ?? actual.get(`${siteId}/${person.staffId}/${month}`);
+        const scale = current && !before ? daysInMonth / elapsed : 1;
         const factor = current ? 0.8 + random.next() * 0.4 : 0.6 + random.next() * 0.7;
         const target = (value: string | undefined, step: number) => roundTo((Number(value ?? 0) * scale) / factor, step);
         return {

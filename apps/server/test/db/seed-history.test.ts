@@ -75,6 +75,23 @@ describe('the demo history at scale 1', () => {
     expect(off).toEqual([]);
   });
 
+  it('sets this month’s targets from the month before, not from this month’s first days (a first start on the 1st gave targets of 100 yuan)', async () => {
+    const thisMonth = chinaDayString(NOW).slice(0, 7);
+    const targets = await rows<{ staffId: number; target: number; monthBefore: number }>(
+      db,
+      sql`select own.staff_id as "staffId", own.target_amount_fen::float8 as target, sum(d.paid_amount_fen - d.refund_amount_fen)::float8 as "monthBefore"
+            from performance_standards own
+            join performance_daily d on d.site_id = own.site_id and d.staff_id = own.staff_id and to_char(d.day, 'YYYY-MM') = '2026-02'
+           where own.month = ${thisMonth} and own.staff_id is not null and own.site_id not in (202, 203)
+           group by own.site_id, own.staff_id, own.target_amount_fen
+          having sum(d.paid_amount_fen - d.refund_amount_fen) > 100000`,
+    );
+    expect(targets.length).toBeGreaterThan(20);
+    // February's net over 0.8–1.2, rounded to 100 yuan.
+    const off = targets.filter((row) => row.target < row.monthBefore / 1.2 - 5000 || row.target > row.monthBefore / 0.8 + 5000);
+    expect(off).toEqual([]);
+  });
+
   it('holds orders from the first day of the month two years back, and none before', async () => {
     const [span] = await rows<{ first: string; last: string; count: number }>(
       db,
