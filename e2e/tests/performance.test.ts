@@ -60,7 +60,10 @@ describe('performance pages', () => {
     expect((await monthRanking).status()).toBe(200);
     const thisMonth = await ranking(li, 'orderAmount', 'month');
     await expect.poll(() => app.ranking.rowNames()).toEqual(thisMonth.list.map((entry) => entry.member.username));
-    expect((await app.ranking.podiumName(1).textContent())?.replace(/我$/, '').trim()).toBe(thisMonth.list[0]?.member.username);
+    // The podium crowns only those with a figure: on a China month's first hours nobody has one yet.
+    const leader = thisMonth.list[0];
+    if (leader && leader.value > 0) expect((await app.ranking.podiumName(1).textContent())?.replace(/我$/, '').trim()).toBe(leader.member.username);
+    else expect(await app.page.getByTestId('podium').count()).toBe(0);
     // The caller's own row, when ranked, is the one highlighted.
     expect(await app.ranking.myRows().count()).toBe(thisMonth.list.filter((entry) => entry.isMe).length);
 

@@ -204,6 +204,8 @@ describe('figures against the raw rows', () => {
     expect(home.trend).toHaveLength(30);
     expect(home.trend.at(-1)?.date).toBe(today);
     expect(home.top.length).toBeLessThanOrEqual(5);
+    // Only those who sold this month (none on a China month's first hours).
+    expect(home.top.every((entry) => entry.value > 0)).toBe(true);
     expect(home.month.target.targetAmount).toBeGreaterThan(0);
     expect(home.month.completion.amount).toBeCloseTo(home.month.figures.orderAmount / home.month.target.targetAmount, 6);
     const [due] = await rows<{ count: number }>(

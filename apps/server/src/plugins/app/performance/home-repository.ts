@@ -18,7 +18,7 @@ import { monthsOf, siteRowsFrom, treeTargetsFrom, trendFrom, type TreeStandards 
 import { pacingFrom, pacingSpans, quarterMonthTargets } from './pacing.js';
 import { daysFrom, daysJson, figuresByStaffJson, jsonRows, memberOf, readTree, standardsJson, type SiteFigureColumns } from './tree-statement.js';
 import { memberRowsSql, type SiteMember } from '../members/site-members.js';
-import { monthOf, periodOf, rankRows } from './performance-views.js';
+import { monthOf, periodOf, topSellers } from './performance-views.js';
 import { seesSitePerformance, visibleLatestFollowUps, type SalesScope } from '../sales/sales-authorization.js';
 import { dayBounds } from '../sales/sales-queries.js';
 
@@ -118,7 +118,7 @@ export class HomeRepository {
           quarterActualFen: quarterToDate.orderAmountFen,
         })
       : null;
-    const top = rankRows(rows, 'orderAmount', scope.userId).slice(0, 5);
+    const top = topSellers(rows, scope.userId, 5);
     return {
       siteId: scope.siteId,
       siteName: scope.siteName,

@@ -102,6 +102,17 @@ export interface FigureRow {
   completion: Completion;
 }
 
+/**
+ * Home's top sellers: the month's ranking by amount, only those who sold (a positive amount), the
+ * first `count` of them. On a month's first hours nobody has: the list is empty and home says
+ * 本月暂无业绩, rather than crowning five people with 0元.
+ */
+export function topSellers(rows: readonly FigureRow[], userId: number, count: number): RankingEntry[] {
+  return rankRows(rows, 'orderAmount', userId)
+    .filter((entry) => entry.value > 0)
+    .slice(0, count);
+}
+
 /** Ranks rows by a metric: highest first, equal values share a rank (1, 2, 2, 4), the id breaks ties. */
 export function rankRows(rows: readonly FigureRow[], metric: RankingMetric, userId: number): RankingEntry[] {
   const sorted = [...rows].sort((a, b) => METRIC_VALUE[metric](b.totals) - METRIC_VALUE[metric](a.totals) || a.person.id - b.person.id);

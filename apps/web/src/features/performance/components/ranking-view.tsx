@@ -6,7 +6,7 @@ import { useRanking } from '../api/get-ranking';
 import { formatMetric } from '../metrics';
 import { usePerformancePeriod } from '../performance-period';
 import { PerformanceToolbar } from './performance-toolbar';
-import { Podium } from './podium';
+import { Podium, podiumEntries } from './podium';
 import { RankingList } from './ranking-list';
 import { UnrankedRows } from './unranked-rows';
 
@@ -46,10 +46,7 @@ export function RankingView() {
             <EmptyState title="暂无排行" hint="这段时间还没有业绩" />
           ) : (
             <>
-              <Podium
-                entries={data.list.slice(0, 3).map((entry) => ({ staffId: entry.member.id, name: entry.member.username, avatar: entry.member.avatar, value: formatMetric(data.metric, entry.value) }))}
-                currentUserId={data.me?.member.id ?? null}
-              />
+              <Podium entries={podiumEntries(data.list, data.metric)} currentUserId={data.me?.member.id ?? null} />
               {data.me && (
                 <p className="ranking-me" data-testid="ranking-me">
                   我的排名：第 {data.me.rank} 名 · {formatMetric(data.metric, data.me.value)}
