@@ -195,6 +195,37 @@ describe('POST /seller/integration/orders: idempotent by orderNo', () => {
     expect((await figures(c101b)).orderCount).toBe(before.b.orderCount);
   });
 
+  it('updates the stored orders a batch names: moved, re-credited or kept, and one of another site refused alone', async () => {
+    const first = await push([
+      order({ orderNo: 'ING-UPD-1' }),
+      order({ orderNo: 'ING-UPD-2', staffId: as.liNa.id, remark: '首单' }),
+      order({ orderNo: 'ING-UPD-3', customerId: c101b }),
+      order({ orderNo: 'ING-UPD-4' }),
+    ]);
+    expect(first.body.data).toMatchObject({ created: 4, failed: 0 });
+    const second = await push([
+      order({ orderNo: 'ING-UPD-1', customerId: c101b, status: 'completed', shippedAt: '2026-01-06T09:00:00+08:00', completedAt: '2026-01-07T09:00:00+08:00', items: [{ name: '旺旺雪饼 520g', quantity: 5, unitPrice: 23.9 }] }),
+      order({ orderNo: 'ING-UPD-2', status: 'shipped', shippedAt: '2026-01-06T10:00:00+08:00' }),
+      order({ orderNo: 'ING-UPD-3', customerId: c101b, staffId: null, remark: '' }),
+      order({ orderNo: 'ING-UPD-4', siteId: 102, customerId: c102 }),
+    ]);
+    expect(second.body.data).toEqual({ created: 0, updated: 3, failed: 1, errors: [{ index: 3, orderNo: 'ING-UPD-4', message: '订单号已被其他站点的订单使用' }] });
+    const stored = await rows<{ orderNo: string; siteId: number; customerId: number; staffId: number | null; status: string; amount: string; remark: string; completedAt: Date | null; items: string }>(
+      server.db,
+      sql`select order_no as "orderNo", site_id as "siteId", customer_id as "customerId", staff_id as "staffId", status, amount_fen::text as amount, remark, completed_at as "completedAt",
+                 (select string_agg(i.name || ' x' || i.quantity, '; ' order by i.name) from order_items i where i.order_id = o.id) as items
+          from orders o where order_no like 'ING-UPD-%' order by order_no`,
+    );
+    expect(stored.map(({ completedAt, ...row }) => ({ ...row, completed: completedAt ? new Date(completedAt).toISOString() : null }))).toEqual([
+      { orderNo: 'ING-UPD-1', siteId: 101, customerId: c101b, staffId: as.zhangWei.id, status: 'completed', amount: '11950', remark: '', completed: '2026-01-07T01:00:00.000Z', items: '旺旺雪饼 520g x5' },
+      { orderNo: 'ING-UPD-2', siteId: 101, customerId: c101, staffId: as.liNa.id, status: 'shipped', amount: '29960', remark: '首单', completed: null, items: '五常大米 10kg x1; 金龙鱼食用调和油 5L x3' },
+      { orderNo: 'ING-UPD-3', siteId: 101, customerId: c101b, staffId: null, status: 'paid', amount: '29960', remark: '', completed: null, items: '五常大米 10kg x1; 金龙鱼食用调和油 5L x3' },
+      { orderNo: 'ING-UPD-4', siteId: 101, customerId: c101, staffId: as.zhangWei.id, status: 'paid', amount: '29960', remark: '', completed: null, items: '五常大米 10kg x1; 金龙鱼食用调和油 5L x3' },
+    ]);
+    expect(await figures(c101)).toEqual(await expectedFigures(c101));
+    expect(await figures(c101b)).toEqual(await expectedFigures(c101b));
+  });
+
   it('stores the new orders of a batch sent twice at the same moment once each', async () => {
     const batch = ['ING-RACE-A', 'ING-RACE-B', 'ING-RACE-C'].map((orderNo) => order({ orderNo }));
     const [first, second] = await Promise.all([push(batch), push(batch)]);

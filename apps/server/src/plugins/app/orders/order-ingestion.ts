@@ -1,12 +1,12 @@
 /**
  * Orders pushed by the seller platform (POST /seller/integration/orders) or imported from a file
  * (npm run import:orders): each row checked on its own; the valid rows of a batch upserted by
- * orderNo in one transaction: its new orders in one INSERT, the others each in a savepoint of its own
- * (a row that fails leaves the others stored), and the customers' figures recomputed once, at the
- * end of that transaction.
+ * orderNo in one transaction: its new orders in one INSERT, the stored orders it names once in one
+ * UPDATE, the others each in a savepoint of its own (a row that fails leaves the others stored),
+ * and the customers' figures recomputed once, at the end of that transaction.
  */
 import { IngestOrder, ID_MAX, ORDER_STATUS_LABELS, ORDER_STATUSES, SALES_STATUSES, yuanToFen, type IngestResult, type OrderStatus, parseChinaTimestamp } from '@sales/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import type { Db, Tx } from '../../../db/client.js';
 import { recomputeCustomerFigures } from '../../../db/customer-figures.js';
@@ -14,8 +14,14 @@ import { customers, orderItems, orders, positions, sites, staff } from '../../..
 
 export const INGEST_BATCH_MAX = 1000;
 
-/** Items per INSERT of a batch's new orders: 4 parameters each, well under PostgreSQL's 65,535. */
+/** Items per INSERT of a batch's orders: 4 parameters each, well under PostgreSQL's 65,535. */
 const ITEMS_PER_INSERT = 5000;
+
+/** The items of a batch's orders, in as few INSERTs as the parameter limit allows. */
+async function insertItems(tx: Tx, lines: readonly { orderId: number; items: readonly { name: string; quantity: number; unitPriceFen: number }[] }[]): Promise<void> {
+  const items = lines.flatMap(({ orderId, items }) => items.map((item) => ({ orderId, ...item })));
+  for (let from = 0; from < items.length; from += ITEMS_PER_INSERT) await tx.insert(orderItems).values(items.slice(from, from + ITEMS_PER_INSERT));
+}
 
 const FIELD_NAMES: Record<string, string> = {
   orderNo: '订单号',
@@ -40,6 +46,8 @@ const FIELD_NAMES: Record<string, string> = {
 
 const TIME_FIELDS = ['paidAt', 'shippedAt', 'completedAt', 'cancelledAt', 'refundedAt'] as const;
 type TimeField = (typeof TIME_FIELDS)[number];
+/** Each time's column, for the batch's UPDATE. */
+const TIME_COLUMNS: Record<TimeField, string> = { paidAt: 'paid_at', shippedAt: 'shipped_at', completedAt: 'completed_at', cancelledAt: 'cancelled_at', refundedAt: 'refunded_at' };
 
 interface SchemaIssue {
   keyword: string;
@@ -254,8 +262,15 @@ export class OrderIngestion {
         // that keep the daily figures and the tallies fire once for them, not once an order.
         const created = await this.createNew(tx, valid, new Set(existing.map((row) => row.orderNo)), batch);
         result.created += created.size;
+        // The stored orders the batch names once, in one UPDATE (their items replaced in a few).
+        const updated = await this.updateStored(
+          tx,
+          valid.filter((row) => !created.has(row)),
+          batch,
+        );
+        result.updated += updated.size;
         for (const row of valid) {
-          if (created.has(row)) continue;
+          if (created.has(row) || updated.has(row)) continue;
           try {
             const outcome = await tx.transaction((savepoint) => this.upsert(savepoint, row, batch));
             batch.keepRow();
@@ -313,14 +328,90 @@ export class OrderIngestion {
           .returning({ id: orders.id, orderNo: orders.orderNo });
         const idOf = new Map(inserted.map((order) => [order.orderNo, order.id]));
         const created = fresh.filter((row) => idOf.has(row.orderNo));
-        const items = created.flatMap((row) => row.items.map((item) => ({ orderId: idOf.get(row.orderNo) as number, ...item })));
-        for (let from = 0; from < items.length; from += ITEMS_PER_INSERT) await savepoint.insert(orderItems).values(items.slice(from, from + ITEMS_PER_INSERT));
+        await insertItems(savepoint, created.map((row) => ({ orderId: idOf.get(row.orderNo) as number, items: row.items })));
         for (const row of created) batch.changed.add(row.customerId);
         return new Set(created);
       });
     } catch {
       // Rolled back to the savepoint: each of these rows goes the row-by-row way, which stores it or
       // reports why on it (a failure that is not a row's throws there).
+      return new Set();
+    }
+  }
+
+  /**
+   * Updates the stored orders that `rows` (the batch's rows not created above) name once, in one
+   * UPDATE in a savepoint, with their items replaced after it; returns the rows it updated. An order
+   * of another site, a number named twice (each of its rows updates in turn), and all of them if
+   * anything here fails, go the row-by-row way, which stores each or reports why on that row.
+   */
+  private async updateStored(tx: Tx, rows: readonly CheckedRow[], batch: BatchLocks): Promise<Set<CheckedRow>> {
+    const named = new Map<string, number>();
+    for (const row of rows) named.set(row.orderNo, (named.get(row.orderNo) ?? 0) + 1);
+    const once = rows.filter((row) => named.get(row.orderNo) === 1);
+    if (once.length < 2) return new Set();
+    try {
+      const updated = await tx.transaction(async (savepoint) => {
+        const stored = await savepoint
+          .select({ id: orders.id, orderNo: orders.orderNo, siteId: orders.siteId, customerId: orders.customerId })
+          .from(orders)
+          .where(inArray(orders.orderNo, once.map((row) => row.orderNo)))
+          .orderBy(asc(orders.id))
+          .for('update');
+        const byNumber = new Map(stored.map((order) => [order.orderNo, order]));
+        const matched = once.flatMap((row) => {
+          const order = byNumber.get(row.orderNo);
+          return order && order.siteId === row.siteId ? [{ row, order }] : [];
+        });
+        if (matched.length === 0) return new Set<CheckedRow>();
+        // Locked with the batch; an order moved to its customer since then is locked now.
+        await batch.lockCustomers(
+          matched.flatMap(({ row, order }) => [row.customerId, order.customerId]),
+          savepoint,
+        );
+        const values = matched.map(({ row, order }) => ({
+          id: order.id,
+          site_id: row.siteId,
+          customer_id: row.customerId,
+          amount_fen: row.amountFen,
+          status: row.status,
+          created_at: row.createdAt.toISOString(),
+          ...Object.fromEntries(TIME_FIELDS.map((field) => [TIME_COLUMNS[field], row.times[field]?.toISOString() ?? null])),
+          // Not sent: the order keeps its salesperson and its remark.
+          staff_sent: row.staffId !== undefined,
+          staff_id: row.staffId ?? null,
+          remark: row.remark ?? null,
+        }));
+        await savepoint.execute(sql`
+          update orders o
+             set site_id = v.site_id, customer_id = v.customer_id, amount_fen = v.amount_fen, status = v.status,
+                 created_at = v.created_at, paid_at = v.paid_at, shipped_at = v.shipped_at, completed_at = v.completed_at,
+                 cancelled_at = v.cancelled_at, refunded_at = v.refunded_at, updated_at = now(),
+                 staff_id = case when v.staff_sent then v.staff_id else o.staff_id end,
+                 remark = coalesce(v.remark, o.remark)
+            from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+                   id integer, site_id integer, customer_id integer, amount_fen bigint, status varchar,
+                   created_at timestamptz, paid_at timestamptz, shipped_at timestamptz, completed_at timestamptz,
+                   cancelled_at timestamptz, refunded_at timestamptz, staff_sent boolean, staff_id integer, remark text)
+           where o.id = v.id`);
+        await savepoint.delete(orderItems).where(
+          inArray(
+            orderItems.orderId,
+            matched.map(({ order }) => order.id),
+          ),
+        );
+        await insertItems(savepoint, matched.map(({ row, order }) => ({ orderId: order.id, items: row.items })));
+        for (const { row, order } of matched) {
+          batch.changed.add(row.customerId);
+          batch.changed.add(order.customerId);
+        }
+        return new Set(matched.map(({ row }) => row));
+      });
+      batch.keepRow();
+      return updated;
+    } catch {
+      // Rolled back to the savepoint, its locks with it: these rows go the row-by-row way.
+      batch.dropRow();
       return new Set();
     }
   }
