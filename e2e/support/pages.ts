@@ -90,6 +90,14 @@ export class SiteBadge {
     await this.root().tap();
   }
 
+  /** Waits for the badge, taps it and waits for the site switcher it opens (someone with several sites). */
+  async openSwitcher(): Promise<Locator> {
+    await this.root().waitFor();
+    await this.tap();
+    await this.sheet().waitFor();
+    return this.sheet();
+  }
+
   /**
    * Drags the badge with one finger, from its centre by (dx, dy), in small steps as a finger
    * would, through the DevTools touch input (pointer events of type touch).

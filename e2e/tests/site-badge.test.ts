@@ -100,11 +100,7 @@ describe('current-site badge', () => {
     await app.signIn(WANG_QIANG);
     await app.open('pages/my/index');
     await app.waitForTitle('我的');
-    await app.badge.root().waitFor();
-
-    await app.badge.tap();
-    const sheet = app.badge.sheet();
-    await sheet.waitFor();
+    const sheet = await app.badge.openSwitcher();
     const choices = (await app.badge.choices().locator('.adm-action-sheet-button-item-name').allTextContents()).map((text) => text.trim());
     expect(choices).toEqual(WANG_QIANG.sites);
     await app.screenshot('badge-switcher');

@@ -23,9 +23,7 @@ async function openSiteSwitcherAsZhuGang() {
   await app.signIn(ZHU_GANG);
   await app.open('pages/my/index');
   await app.waitForTitle('我的');
-  await app.badge.root().waitFor();
-  await app.badge.tap();
-  await app.badge.sheet().waitFor();
+  await app.badge.openSwitcher();
   return app;
 }
 

@@ -261,16 +261,13 @@ export class OrderIngestion {
         // The batch's new orders in one statement (and their items in a few): the statement triggers
         // that keep the daily figures and the tallies fire once for them, not once an order.
         const created = await this.createNew(tx, valid, new Set(existing.map((row) => row.orderNo)), batch);
-        result.created += created.size;
         // The stored orders the batch names once, in one UPDATE (their items replaced in a few).
-        const updated = await this.updateStored(
-          tx,
-          valid.filter((row) => !created.has(row)),
-          batch,
-        );
+        const updated = await this.updateStored(tx, valid.filter((row) => !created.has(row)), batch);
+        result.created += created.size;
         result.updated += updated.size;
+        const stored = new Set([...created, ...updated]);
         for (const row of valid) {
-          if (created.has(row) || updated.has(row)) continue;
+          if (stored.has(row)) continue;
           try {
             const outcome = await tx.transaction((savepoint) => this.upsert(savepoint, row, batch));
             batch.keepRow();
