@@ -9,12 +9,13 @@ const server = useTestServer();
 
 const SCRIPT = `console.log(${JSON.stringify('销售助手 '.repeat(400))});`;
 const INDEX = `<!doctype html><title>销售助手</title><div id="root">${'<p>壳</p>'.repeat(300)}</div>`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
 const WORKER = `self.addEventListener('fetch', () => {});${'/* worker */'.repeat(200)}`;
 
 /** A web build as `npm run build` leaves it: every text file with its .br and .gz sibling. */
 async function writeBuild(root: string): Promise<void> {
   await fs.mkdir(path.join(root, 'assets'), { recursive: true });
-  const files: Record<string, string> = { 'index.html': INDEX, 'assets/index-abc123.js': SCRIPT, 'sw.js': WORKER };
+  const files: Record<string, string> = { 'index.html': INDEX, 'assets/index-abc123.js': SCRIPT, 'sw.js': WORKER, 'favicon.svg': ICON };
   for (const [name, body] of Object.entries(files)) {
     const file = path.join(root, name);
     await fs.writeFile(file, body);
@@ -86,5 +87,15 @@ describe('precompressed web build', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['service-worker-allowed']).toBe('/');
     expect(String(response.headers['content-security-policy'])).toContain("manifest-src 'self'");
+  });
+
+  it('answers /favicon.ico, which browsers ask for unprompted, with the app’s icon instead of a 404', async () => {
+    const response = await get('/favicon.ico');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+    const icon = await get(String(response.headers.location), 'identity');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(icon.body).toBe(ICON);
   });
 });

@@ -33,6 +33,10 @@ const isAssetOutsideWorker = (url: string) => (url.startsWith('/assets/') || url
 /** The service worker script of the web build (vite-plugin-pwa), served from the app's root. */
 export const SERVICE_WORKER_FILE = 'sw.js';
 
+/** The app's icon in the web build (apps/web/public). */
+const FAVICON_FILE = 'favicon.svg';
+const ONE_DAY = 24 * 60 * 60;
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
  * never cached. The build writes brotli and gzip siblings of every text file (`.br`, `.gz`), sent
@@ -84,6 +88,11 @@ export default fp(
         if (relative === SERVICE_WORKER_FILE) reply.header('Service-Worker-Allowed', '/');
       },
     });
+    // A browser asks for /favicon.ico wherever a document names no icon (an export opened on its
+    // own, a JSON answer, the health check): the app's icon, rather than a 404 in every such log.
+    if (fs.existsSync(path.join(root, FAVICON_FILE))) {
+      app.get('/favicon.ico', (_request, reply) => reply.header('Cache-Control', `public, max-age=${ONE_DAY}`).redirect(`/${FAVICON_FILE}`, 301));
+    }
     app.addHook('onSend', async (request, reply) => {
       if (!isAssetOutsideWorker(request.url) || reply.statusCode !== 200) return;
       for (const header of DOCUMENT_ONLY_HEADERS) {

@@ -13,7 +13,8 @@ export function rangeText(range: { startDate: string; endDate: string }): string
 
 /**
  * The sticky bar of a performance page: its own controls (tabs), the period picker, the site
- * picker for reportAllSites users, and the days the figures cover.
+ * picker for reportAllSites users, and the days the figures cover (a figure the site badge steps
+ * aside from, as it does from the controls).
  */
 export function PerformanceToolbar({ ranges, children, actions }: { ranges?: PeriodRanges; children?: ReactNode; actions?: ReactNode }) {
   const [period, setPeriod] = usePerformancePeriod();
@@ -24,7 +25,7 @@ export function PerformanceToolbar({ ranges, children, actions }: { ranges?: Per
         <PeriodPicker value={period} onChange={setPeriod} keys={PERFORMANCE_PICKER.keys} rangeProblem={PERFORMANCE_PICKER.rangeProblem} testId="performance-period" />
         <SitePicker />
         {ranges && (
-          <span className="performance-range muted" data-testid="performance-range">
+          <span className="performance-range muted" data-testid="performance-range" data-keep-clear>
             {rangeText(ranges.range)}
           </span>
         )}

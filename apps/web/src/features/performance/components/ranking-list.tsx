@@ -20,7 +20,7 @@ export function RankingList({ entries, metric, testId = 'ranking-row' }: { entri
                 <span data-testid="ranking-name">{entry.member.username}</span>
                 {entry.isMe && <span className="podium__me">我</span>}
               </span>
-              <span className="ranking__value" data-testid="ranking-value">
+              <span className="ranking__value" data-testid="ranking-value" data-keep-clear>
                 {formatMetric(metric, entry.value)}
               </span>
             </div>

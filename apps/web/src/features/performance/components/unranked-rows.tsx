@@ -17,7 +17,7 @@ export function UnrankedRows({ unranked, metric }: { unranked: NonNullable<Ranki
       <div className="ranking__main">
         <div className="ranking__line">
           <span className="ranking__name">{label}</span>
-          <span className="ranking__value" data-testid={`${testId}-value`}>
+          <span className="ranking__value" data-testid={`${testId}-value`} data-keep-clear>
             {formatMetric(metric, value)}
           </span>
         </div>
