@@ -22,4 +22,10 @@ describe('Chart', () => {
     expect(rows.map((row) => row.textContent)).toEqual(['项目销售额订单数', '11-011234.5元3单', '11-02—0单']);
     expect(screen.getByTestId('trend').querySelector('.chart__canvas')?.getAttribute('aria-hidden')).toBe('true');
   });
+
+  it('keeps its drawing clear of the site badge, as a figure (data-keep-clear)', () => {
+    render(<Chart label="历史周业绩" categories={['11-23']} series={[{ name: '销售额', kind: 'bar', values: [1], format: String }]} testId="weeks" />);
+    // The badge rests at right 0 / top 160, where a chart at the top of a page (历史周业绩) has its latest values.
+    expect(screen.getByTestId('weeks').querySelector('.chart__canvas')?.hasAttribute('data-keep-clear')).toBe(true);
+  });
 });

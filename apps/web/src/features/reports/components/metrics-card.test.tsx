@@ -23,6 +23,13 @@ describe('MetricsCard', () => {
     expect(screen.getByTestId('report-metrics').textContent).toContain('订单数 / 目标10');
   });
 
+  it('marks the target and the completion percentage as figures the site badge steps aside from', () => {
+    render(<MetricsCard title="本期业绩" metrics={metrics(43_306.67)} />);
+    // At the badge's resting place (right, top 160) on 添加半月报: it covered 目标 … and then 0%.
+    expect(screen.getByTestId('report-metrics-target').hasAttribute('data-keep-clear')).toBe(true);
+    expect(screen.getByTestId('report-metrics').querySelector('.completion__value')?.hasAttribute('data-keep-clear')).toBe(true);
+  });
+
   it('shows no target, only 未设标准, for a person no standard applies to (a leader of the site)', () => {
     render(<MetricsCard title="本周业绩" metrics={metrics(0)} />);
     expect(screen.queryByTestId('report-metrics-target')).toBeNull();

@@ -20,7 +20,7 @@ export function MetricsCard({ title, subtitle, metrics, testId = 'report-metrics
       <div className="detail-header__line">
         <Money value={metrics.orderAmount} className="detail-header__amount" testId="report-metrics-amount" />
         {hasTarget && (
-          <span className="muted" data-testid="report-metrics-target">
+          <span className="muted" data-testid="report-metrics-target" data-keep-clear>
             目标 <Money value={metrics.targetAmount} />
           </span>
         )}
