@@ -8,10 +8,6 @@
  * process at a time: stop the server first). Like every command it migrates the database first.
  */
 import { parseArgs } from 'node:util';
-import { configuredDatabase, openDatabase } from '../src/db/client.js';
-import { loadConfig } from '../src/env.js';
-import { AppError } from '../src/lib/errors.js';
-import { createAdministrator, grantAdministrator, listAdministrators, revokeAdministrator } from '../src/plugins/app/admin/administrators.js';
 
 const USAGE = [
   'usage: npm run admin -- create --phone 1xxxxxxxxxx --name 姓名',
@@ -35,6 +31,14 @@ if (!command || !['create', 'grant', 'revoke', 'list'].includes(command) || (nee
   process.exit(2);
 }
 
+// The server's modules (the database, its migrations, the routes' code) load only for a command
+// that will run: a mistyped one answers with its usage at once rather than after seconds of loading.
+const [{ configuredDatabase, openDatabase }, { loadConfig }, { AppError }, { createAdministrator, grantAdministrator, listAdministrators, revokeAdministrator }] = await Promise.all([
+  import('../src/db/client.js'),
+  import('../src/env.js'),
+  import('../src/lib/errors.js'),
+  import('../src/plugins/app/admin/administrators.js'),
+]);
 const config = loadConfig();
 const database = await openDatabase(configuredDatabase(config));
 let exitCode = 0;
