@@ -18,7 +18,7 @@ export const INGEST_BATCH_MAX = 1000;
 const ITEMS_PER_INSERT = 5000;
 
 /** The items of a batch's orders, in as few INSERTs as the parameter limit allows. */
-async function insertItems(tx: Tx, lines: readonly { orderId: number; items: readonly { name: string; quantity: number; unitPriceFen: number }[] }[]): Promise<void> {
+async function insertItems(tx: Tx, lines: readonly { orderId: number; items: CheckedRow['items'] }[]): Promise<void> {
   const items = lines.flatMap(({ orderId, items }) => items.map((item) => ({ orderId, ...item })));
   for (let from = 0; from < items.length; from += ITEMS_PER_INSERT) await tx.insert(orderItems).values(items.slice(from, from + ITEMS_PER_INSERT));
 }
@@ -150,6 +150,22 @@ interface CheckedRow {
   createdAt: Date;
   times: Record<TimeField, Date | null>;
   items: { name: string; quantity: number; unitPriceFen: number }[];
+}
+
+/** A new order's columns from a checked row: the customer's owner is its salesperson unless the row names one. */
+function newOrderValues(row: CheckedRow, owner: number | null, updatedAt: Date) {
+  return {
+    orderNo: row.orderNo,
+    siteId: row.siteId,
+    customerId: row.customerId,
+    staffId: row.staffId === undefined ? owner : row.staffId,
+    amountFen: row.amountFen,
+    status: row.status,
+    remark: row.remark ?? '',
+    createdAt: row.createdAt,
+    ...row.times,
+    updatedAt,
+  };
 }
 
 /** 10 billion yuan: far above any real order, and well inside exact integer arithmetic. */
@@ -307,20 +323,7 @@ export class OrderIngestion {
       return await tx.transaction(async (savepoint) => {
         const inserted = await savepoint
           .insert(orders)
-          .values(
-            fresh.map((row) => ({
-              orderNo: row.orderNo,
-              siteId: row.siteId,
-              customerId: row.customerId,
-              staffId: row.staffId === undefined ? batch.ownerOf(row.customerId) : row.staffId,
-              amountFen: row.amountFen,
-              status: row.status,
-              remark: row.remark ?? '',
-              createdAt: row.createdAt,
-              ...row.times,
-              updatedAt: now,
-            })),
-          )
+          .values(fresh.map((row) => newOrderValues(row, batch.ownerOf(row.customerId), now)))
           .onConflictDoNothing({ target: orders.orderNo })
           .returning({ id: orders.id, orderNo: orders.orderNo });
         const idOf = new Map(inserted.map((order) => [order.orderNo, order.id]));
@@ -480,7 +483,7 @@ export class OrderIngestion {
     if (!existing) {
       const [inserted] = await tx
         .insert(orders)
-        .values({ ...values, orderNo: row.orderNo, staffId: row.staffId === undefined ? owner : row.staffId, remark: row.remark ?? '' })
+        .values(newOrderValues(row, owner, values.updatedAt))
         .onConflictDoNothing({ target: orders.orderNo })
         .returning({ id: orders.id });
       created = inserted?.id;
@@ -502,7 +505,7 @@ export class OrderIngestion {
         .where(eq(orders.id, orderId));
       await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
     }
-    await tx.insert(orderItems).values(row.items.map((item) => ({ orderId, ...item })));
+    await insertItems(tx, [{ orderId, items: row.items }]);
     for (const id of affected) batch.changed.add(id);
     return created === undefined ? 'updated' : 'created';
   }
